@@ -1,0 +1,37 @@
+# Phantom League. `make run` and `make test` set everything up themselves (Python 3.11, git and make only).
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench lint install clean browser
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required, found " + sys.version'
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml requirements.lock
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c requirements.lock -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/league up
+
+test: $(STAMP) browser
+	$(BIN)/python -m pytest
+
+# The standings dashboard test drives Debian's chromium headless; install it when missing and running as root.
+browser:
+	@command -v chromium >/dev/null || [ "$$(id -u)" != 0 ] || (apt-get update && apt-get install -y chromium)
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check shared services tests bench
+
+clean:
+	rm -rf $(VENV) .data

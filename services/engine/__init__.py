@@ -1,0 +1,1 @@
+"""Game-engine service: handles league.engine.command (filled in by the play-for-real issue)."""

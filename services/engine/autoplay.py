@@ -1,0 +1,95 @@
+"""Moves nobody types: bot seats play as soon as it is their turn, and a seat whose turn timer ran out gets the
+default bot's move, recorded as such (``by_bot``). A bot move's command id follows from the game's version, so
+replicas that race to make the same move append it once."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import UTC, datetime
+
+import msgspec
+
+from services.engine.handler import Engine
+from shared.bus.replies import RejectedError
+from shared.logging import get_logger
+from shared.messages.engine import PlayCommand
+from shared.play.table import Table
+
+DEFAULT_BOT = "greedy"
+MAX_BOT_MOVES = 100_000
+log = get_logger(__name__)
+_encoder = msgspec.json.Encoder()
+
+
+def due_seats(table: Table, now: datetime) -> list[tuple[int, str, str]]:
+    """(seat, bot, reason) for each seat that the engine must play now."""
+    if table.rules is None or table.opened is None or table.ended is not None:
+        return []
+    pending = sorted(table.rules.pending_seats(table.state))
+    due = [(seat, bot, "bot") for seat in pending if (bot := table.bot_of(seat))]
+    timer = table.opened.turn_seconds
+    if timer and table.last_recorded_at and (now - table.last_recorded_at).total_seconds() >= timer:
+        due += [(seat, DEFAULT_BOT, "timeout") for seat in pending if not table.bot_of(seat)]
+    return due
+
+
+async def play_due(engine: Engine, game_id: str, now: datetime | None = None) -> int:
+    """Play every move the engine owes in this game, until a person must act; returns the moves made."""
+    moves = 0
+    while moves < MAX_BOT_MOVES:
+        table = await engine.table(game_id)
+        due = due_seats(table, now or datetime.now(UTC))
+        if not due:
+            return moves
+        seat, bot, reason = due[0]
+        assert table.rules is not None
+        command = table.rules.bots[bot](table.state, seat, random.Random(f"{game_id}:{table.version}:{seat}"))
+        by_bot = bot if reason == "bot" else f"timeout:{bot}"
+        try:
+            await engine.play(PlayCommand(game_id=game_id, command=msgspec.Raw(_encoder.encode(command)),
+                                          command_id=f"{reason}:{table.version}:{seat}", actor=f"bot:{bot}",
+                                          by_bot=by_bot))
+        except RejectedError as error:
+            log.error("autoplay.rejected", game_id=game_id, seat=seat, bot=bot, code=error.code, reason=error.message)
+            return moves
+        moves += 1
+    return moves
+
+
+class Autoplay:
+    """Runs ``play_due`` for a game in the background, one task per game at a time."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._tasks: dict[str, asyncio.Task[int]] = {}
+        self.timed_games: set[str] = set()
+
+    def poke(self, game_id: str) -> None:
+        task = self._tasks.get(game_id)
+        if task is not None and not task.done():
+            return
+        self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"autoplay:{game_id}")
+
+    async def _run(self, game_id: str) -> int:
+        try:
+            return await play_due(self.engine, game_id)
+        except Exception:
+            log.exception("autoplay.failed", game_id=game_id)
+            return 0
+
+    async def watch_timers(self, interval: float = 0.5) -> None:
+        """Check the games with a turn timer that this replica knows of; pokes those whose time ran out."""
+        while True:
+            await asyncio.sleep(interval)
+            for game_id in list(self.timed_games):
+                table = await self.engine.table(game_id)
+                if table.ended is not None:
+                    self.timed_games.discard(game_id)
+                elif due_seats(table, datetime.now(UTC)):
+                    self.poke(game_id)
+
+    async def close(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)

@@ -1,0 +1,212 @@
+"""load -> fold -> draws -> decide -> append(expected version); reload and decide again on a conflict."""
+
+from __future__ import annotations
+
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import asyncpg
+import msgspec
+
+from services.engine.rng_client import RngClient
+from shared.bus.replies import RejectedError
+from shared.eventstore import ConcurrencyError, EventStore, ExpectedVersion, NewEvent
+from shared.eventstore.errors import InvalidStreamId
+from shared.eventstore.types import check_stream_id
+from shared.games.draws import Draw, Draws, DrawsExhausted, RecordedDraws
+from shared.games.rules import RuleViolation
+from shared.logging import current_correlation_id, get_logger
+from shared.messages.engine import (
+    CommandAccepted,
+    CommandResult,
+    CreateGame,
+    DrawsUsed,
+    GameEnded,
+    GameOpened,
+    GameView,
+    GetLegal,
+    GetView,
+    LegalCommands,
+    PlayCommand,
+)
+from shared.messages.games import UnknownGame, command_decoder, options_decoder, rules_of
+from shared.messages.rng import NumberedDraw
+from shared.messages.stored import stored
+from shared.play.table import Table
+from shared.play.visibility import NOBODY, visibility_of
+
+log = get_logger(__name__)
+RETRIES = 8
+CACHE_GAMES = 20_000
+ID_SPACE = uuid.UUID("0e1c3f8a-2b7d-4e4f-9a51-3c2d1b0f6e77")
+_encoder = msgspec.json.Encoder()
+
+
+class Engine:
+    def __init__(self, store: EventStore, pool: asyncpg.Pool, rng: RngClient) -> None:
+        self.store = store
+        self.pool = pool
+        self.rng = rng
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self.conflicts = 0
+
+    async def table(self, game_id: str) -> Table:
+        """The cached fold, brought up to the stream's current version (another replica may have moved it)."""
+        table = self._tables.pop(game_id, None) or Table(game_id)
+        table.apply_all(await self.store.read_stream(game_id, table.version + 1))
+        self._tables[game_id] = table
+        if len(self._tables) > CACHE_GAMES:
+            self._tables.popitem(last=False)
+        return table
+
+    async def create(self, request: CreateGame) -> CommandResult:
+        try:
+            check_stream_id(request.game_id)
+            rules = rules_of(request.game)
+            options = options_decoder(request.game).decode(request.options)
+        except (InvalidStreamId, UnknownGame) as error:
+            raise RejectedError("engine.create.invalid", str(error)) from error
+        except msgspec.ValidationError as error:
+            raise RejectedError("engine.create.options", f"options for {request.game}: {error}") from error
+        if not request.game_id.startswith(f"{request.game}-"):
+            raise RejectedError("engine.create.invalid", f"a {request.game} game id starts with '{request.game}-'")
+        for name, values in (("players", request.players), ("bots", request.bots)):
+            if values and len(values) != request.seats:
+                raise RejectedError("engine.create.invalid", f"{name} must name one entry per seat ({request.seats})")
+        unknown = {bot for bot in request.bots if bot is not None and bot not in rules.bots}
+        if unknown:
+            raise RejectedError("engine.create.invalid",
+                                f"unknown bot {sorted(unknown)[0]!r}; bots are {', '.join(sorted(rules.bots))}")
+        if request.turn_seconds is not None and not 1 <= request.turn_seconds <= 86_400:
+            raise RejectedError("engine.create.invalid", "turn_seconds must be between 1 and 86400")
+        table = await self.table(request.game_id)
+        if table.opened is not None:
+            if request.command_id in table.accepted:
+                return CommandResult(game_id=request.game_id, version=table.version, duplicate=True)
+            raise RejectedError("engine.create.exists", f"game {request.game_id} already exists")
+        await self.rng.open_game(request.game_id, request.seats)
+        try:
+            events, draws = await self._decided(request.game_id, 0,
+                                                lambda d: rules.new_game(options, request.seats, d))
+        except RuleViolation as error:
+            raise RejectedError(error.code, error.message) from error
+        opened = GameOpened(game=request.game, seats=request.seats, options=request.options,
+                            players=request.players, bots=request.bots, turn_seconds=request.turn_seconds,
+                            tournament_id=request.tournament_id, round=request.round, table=request.table)
+        batch = [stored(opened, actor="engine", command_id=request.command_id,
+                        event_id=uuid.uuid5(ID_SPACE, f"{request.game_id}:open:{request.command_id}"))]
+        batch += self._outcome(rules, draws, events, "engine", request.command_id, over=False)
+        try:
+            result = await self.store.append(request.game_id, batch, ExpectedVersion.NO_STREAM)
+        except ConcurrencyError as error:
+            raise RejectedError("engine.create.exists", f"game {request.game_id} already exists") from error
+        return CommandResult(game_id=request.game_id, version=result.last_version, duplicate=result.duplicate)
+
+    async def play(self, request: PlayCommand) -> CommandResult:
+        for _attempt in range(RETRIES):
+            table = await self.table(request.game_id)
+            if table.opened is None or table.rules is None:
+                raise RejectedError("engine.unknown-game", f"no game {request.game_id}")
+            if (version := table.accepted.get(request.command_id)) is not None:
+                return CommandResult(game_id=request.game_id, version=version, duplicate=True,
+                                     ended=table.ended is not None)
+            if table.ended is not None:
+                raise RejectedError("engine.game-over", f"game {request.game_id} has ended")
+            rules = table.rules
+            try:
+                command = command_decoder(table.game).decode(request.command)
+            except (msgspec.ValidationError, msgspec.DecodeError) as error:
+                raise RejectedError("engine.command.invalid", f"not a {table.game} command: {error}") from error
+            if request.player_id is not None and table.seat_of(request.player_id) != command.seat:
+                raise RejectedError("engine.not-your-seat", f"seat {command.seat} is not yours to play")
+            try:
+                events, draws = await self._decided(request.game_id, table.next_nonce,
+                                                    partial(rules.decide, table.state, command))
+            except RuleViolation as error:
+                await self._record_rejection(request, error.code, error.message)
+                raise RejectedError(error.code, error.message) from error
+            state = table.state
+            for event in events:
+                state = rules.evolve(state, event)
+            accepted = CommandAccepted(seat=command.seat, command=msgspec.Raw(_encoder.encode(command)),
+                                       by_bot=request.by_bot)
+            batch = [stored(accepted, actor=request.actor, command_id=request.command_id,
+                            visibility=(command.seat,),
+                            event_id=uuid.uuid5(ID_SPACE, f"{request.game_id}:{request.command_id}"))]
+            batch += self._outcome(rules, draws, events, request.actor, request.command_id,
+                                   over=rules.is_over(state), game=table.game, state=state)
+            try:
+                result = await self.store.append(request.game_id, batch, table.version)
+            except ConcurrencyError:
+                self.conflicts += 1
+                log.info("engine.conflict", game_id=request.game_id, version=table.version)
+                continue
+            return CommandResult(game_id=request.game_id, version=result.last_version,
+                                 duplicate=result.duplicate, ended=rules.is_over(state))
+        raise RejectedError("engine.busy", f"game {request.game_id} changed too often meanwhile; try again")
+
+    def _outcome(self, rules: Any, draws: list[NumberedDraw], events: list[Any], actor: str, command_id: str,
+                 *, over: bool, game: str = "", state: Any = None) -> list[NewEvent]:
+        batch = []
+        if draws:
+            batch.append(stored(DrawsUsed(draws=tuple(draws)), actor=actor, command_id=command_id,
+                                visibility=NOBODY))
+        batch += [stored(e, actor=actor, command_id=command_id, visibility=visibility_of(rules, e)) for e in events]
+        if over:
+            batch.append(stored(GameEnded(game=game, winners=tuple(rules.winners(state))), actor="engine",
+                                command_id=command_id))
+        return batch
+
+    async def _decided(
+        self, game_id: str, first_nonce: int, run: Callable[[Draws], list[Any]]
+    ) -> tuple[list[Any], list[NumberedDraw]]:
+        """Run the rules, fetching each draw they ask for from the RNG service, until they complete."""
+        fetched: list[NumberedDraw] = []
+        while True:
+            try:
+                return run(RecordedDraws([Draw(d.request, d.values) for d in fetched])), fetched
+            except DrawsExhausted as need:
+                fetched.append(await self.rng.draw(game_id, first_nonce + len(fetched), need.request))
+
+    async def _record_rejection(self, request: PlayCommand, code: str, message: str) -> None:
+        log.info("engine.rejected", game_id=request.game_id, code=code, reason=message)
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                "INSERT INTO rejected_commands (game_id, command, code, message, correlation_id, actor)"
+                " VALUES ($1, $2, $3, $4, $5, $6)",
+                request.game_id, bytes(request.command), code, message, current_correlation_id(), request.actor)
+
+    def has_bot_seats(self, game_id: str) -> bool:
+        """From the cache, with no database read: a game the engine has just played a command in is cached."""
+        table = self._tables.get(game_id)
+        return table is not None and table.opened is not None and any(table.opened.bots)
+
+    async def opened(self, game_id: str) -> Table:
+        table = await self.table(game_id)
+        if table.opened is None or table.rules is None:
+            raise RejectedError("engine.unknown-game", f"no game {game_id}")
+        return table
+
+    async def view(self, request: GetView) -> GameView:
+        table = await self.opened(request.game_id)
+        rules = table.rules
+        assert rules is not None
+        seat = table.seat_of(request.player_id) if request.player_id else None
+        return GameView(game_id=request.game_id, game=table.game, version=table.version,
+                        ended=table.ended is not None, seat=seat,
+                        pending_seats=tuple(sorted(rules.pending_seats(table.state))),
+                        winners=tuple(rules.winners(table.state)),
+                        view=msgspec.Raw(_encoder.encode(rules.view(table.state, seat))))
+
+    async def legal(self, request: GetLegal) -> LegalCommands:
+        table = await self.opened(request.game_id)
+        rules = table.rules
+        assert rules is not None
+        seat = table.seat_of(request.player_id)
+        commands = [] if seat is None or table.ended else list(rules.legal_commands(table.state, seat))
+        return LegalCommands(game_id=request.game_id, seat=seat, version=table.version,
+                             commands=msgspec.Raw(_encoder.encode(commands)))
+

@@ -1,0 +1,13 @@
+from __future__ import annotations
+
+from typing import ClassVar
+
+from shared.config import StoreSettings
+
+
+class EngineSettings(StoreSettings, kw_only=True, frozen=True):
+    PRODUCTION_REQUIRED: ClassVar[tuple[str, ...]] = ("rng_engine_key",)
+
+    rng_engine_key: str = ""
+    """base64 of 32 bytes shared with the RNG service. Outside production a key file under DATA_DIR is used."""
+    data_dir: str = ".data"

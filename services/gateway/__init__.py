@@ -1,0 +1,1 @@
+"""HTTP gateway for players and dashboards (filled in by the play-for-real issue)."""

@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from aiohttp import web
+
+from services.gateway.audit_routes import add_audit_routes
+from services.gateway.engine_client import EngineClient
+from services.gateway.errors import json_errors
+from services.gateway.keys import ENGINE_CLIENT, MATCHMAKING_CLIENT
+from services.gateway.matchmaking_client import MatchmakingClient
+from services.gateway.openapi import add_openapi_route
+from services.gateway.routes_games import add_game_routes
+from services.gateway.routes_live import add_live_routes
+from services.gateway.routes_players import add_player_routes
+from services.gateway.routes_tournaments import add_tournament_routes
+from services.gateway.settings import GatewaySettings
+from shared.service.app import base_app, use_nats, use_store
+from shared.service.keys import NAMESPACE, NATS
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def build(settings: GatewaySettings) -> web.Application:
+    app = base_app("gateway", settings, max_body_bytes=settings.max_body_bytes)
+    app.middlewares.append(json_errors)
+    use_store(app, settings, {"gateway": MIGRATIONS})
+    use_nats(app, settings)
+
+    async def engine_ctx(app: web.Application) -> AsyncIterator[None]:
+        app[ENGINE_CLIENT] = EngineClient(app[NATS], app[NAMESPACE], settings.engine_timeout)
+        app[MATCHMAKING_CLIENT] = MatchmakingClient(app[NATS], app[NAMESPACE], settings.engine_timeout)
+        yield
+
+    app.cleanup_ctx.append(engine_ctx)
+    add_player_routes(app)
+    add_game_routes(app)
+    add_live_routes(app)
+    add_tournament_routes(app)
+    add_audit_routes(app)
+    add_openapi_route(app)
+    return app

@@ -1,0 +1,42 @@
+"""The gateway's side of the engine: every game request goes over NATS to the engine replicas."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+import msgspec
+from nats.aio.client import Client
+
+from shared.bus.namespace import Namespace
+from shared.bus.rpc import request
+from shared.messages.engine import (
+    CommandResult,
+    CreateGame,
+    GameView,
+    GetLegal,
+    GetView,
+    LegalCommands,
+    PlayCommand,
+)
+
+T = TypeVar("T")
+
+
+class EngineClient:
+    def __init__(self, nc: Client, ns: Namespace, timeout: float) -> None:
+        self.nc, self.ns, self.timeout = nc, ns, timeout
+
+    async def _ask(self, verb: str, payload: msgspec.Struct, reply: type[T]) -> T:
+        return await request(self.nc, self.ns.command("engine", verb), payload, reply, timeout=self.timeout)
+
+    async def create(self, create: CreateGame) -> CommandResult:
+        return await self._ask("command", create, CommandResult)
+
+    async def play(self, play: PlayCommand) -> CommandResult:
+        return await self._ask("command", play, CommandResult)
+
+    async def view(self, game_id: str, player_id: str | None) -> GameView:
+        return await self._ask("view", GetView(game_id=game_id, player_id=player_id), GameView)
+
+    async def legal(self, game_id: str, player_id: str) -> LegalCommands:
+        return await self._ask("legal", GetLegal(game_id=game_id, player_id=player_id), LegalCommands)

@@ -1,0 +1,76 @@
+"""Every error leaves as JSON ``{code, message}``. Client mistakes are 4xx; only our own faults are 5xx."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import msgspec
+from aiohttp import web
+
+from shared.bus.replies import RejectedError
+from shared.http.errors import json_error
+from shared.logging import get_logger
+
+log = get_logger(__name__)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+ENGINE_STATUS = {
+    "engine.unknown-game": 404,
+    "engine.not-your-seat": 403,
+    "engine.command.invalid": 400,
+    "engine.create.invalid": 400,
+    "engine.create.options": 400,
+    "engine.create.exists": 409,
+    "engine.game-over": 409,
+    "engine.busy": 503,
+    "tournament.unknown": 404,
+    "tournament.exists": 409,
+    "tournament.full": 409,
+    "tournament.already-started": 409,
+    "tournament.already-registered": 409,
+    "tournament.too-few-players": 409,
+    "tournament.invalid": 400,
+    "tournament.format": 400,
+    "tournament.unknown-game": 400,
+    "tournament.busy": 503,
+    "queue.invalid": 400,
+}
+HTTP_CODES = {400: "request.bad", 401: "auth.unauthorized", 403: "auth.forbidden", 404: "route.not-found",
+              405: "route.method-not-allowed", 413: "request.too-large", 415: "request.media-type"}
+
+
+def status_of(error: RejectedError) -> int:
+    """Engine codes map to their status; any other code is a rule the move breaks (422)."""
+    if error.code in ENGINE_STATUS:
+        return ENGINE_STATUS[error.code]
+    if error.code in ("bad-request",):
+        return 400
+    if error.code == "internal":
+        return 502
+    return 422
+
+
+def bad_body(error: msgspec.ValidationError | msgspec.DecodeError) -> web.Response:
+    if isinstance(error, msgspec.ValidationError):  # a subclass of DecodeError: valid JSON, wrong shape
+        return json_error(400, "request.invalid", str(error))
+    return json_error(400, "request.malformed-json", f"the body is not valid JSON: {error}")
+
+
+@web.middleware
+async def json_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+    try:
+        return await handler(request)
+    except web.HTTPException as error:
+        if error.status < 400:
+            raise
+        code = HTTP_CODES.get(error.status, f"http.{error.status}")
+        return json_error(error.status, code, error.text or error.reason)
+    except RejectedError as error:
+        return json_error(status_of(error), error.code, error.message)
+    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+        return bad_body(error)
+    except TimeoutError:
+        return json_error(504, "upstream.timeout", "the league did not answer in time; try again")
+    except Exception:
+        log.exception("gateway.failed", path=request.path)
+        return json_error(500, "internal", "the gateway failed on this request; it was logged")

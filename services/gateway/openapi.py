@@ -1,0 +1,125 @@
+"""``GET /openapi.json``: every route, its parameters, bodies and errors, with schemas made from the msgspec types."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Union
+
+import msgspec
+from aiohttp import web
+
+from services.gateway.routes_tournaments import Entry, MyTable, NewTournament, QueueEntry
+from services.gateway.schemas import CommandDone, Error, GameCreated, NewGame, Registered, RegisterPlayer
+from shared.messages.engine import GameView, LegalCommands
+from shared.messages.games import GAMES
+from shared.messages.tournaments import QueueTicket, TournamentRef, TournamentView
+
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"},
+           "description": "<game>-<id>, e.g. vortex-3f2a..."}
+TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
+BEARER = [{"bearer": []}]
+
+
+def ref(name: str) -> dict[str, Any]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def body(name: str) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": ref(name)}}}
+
+
+def answer(description: str, name: str | None = None) -> dict[str, Any]:
+    if name is None:
+        return {"description": description}
+    return {"description": description, "content": {"application/json": {"schema": ref(name)}}}
+
+
+def errors(*statuses: int) -> dict[str, Any]:
+    meaning = {400: "malformed JSON, a wrong type, an unknown field (the message names it)", 401: "no or bad token",
+               403: "not your seat", 404: "no such game", 409: "the game has ended or already exists",
+               413: "body too large", 415: "not application/json",
+               422: "the move breaks a rule: `code` is the rule id (RULES.md)", 504: "the league did not answer"}
+    return {str(s): answer(meaning[s], "Error") for s in statuses}
+
+
+@cache
+def document() -> bytes:
+    commands = tuple(t for rules in GAMES.values() for t in rules.command_types)
+    types = [RegisterPlayer, Registered, NewGame, GameCreated, CommandDone, GameView, LegalCommands, Error,
+             NewTournament, Entry, TournamentRef, TournamentView, MyTable, QueueEntry, QueueTicket,
+             Union[commands]]  # noqa: UP007
+    schemas, components = msgspec.json.schema_components(types, ref_template="#/components/schemas/{name}")
+    components["Command"] = schemas[-1]
+    paths = {
+        "/v1/players": {"post": {"summary": "Register a player; the token is shown once",
+                                 "requestBody": body("RegisterPlayer"),
+                                 "responses": {"201": answer("registered", "Registered"), **errors(400, 413, 415)}}},
+        "/v1/games": {"post": {"summary": "Create a game", "security": BEARER, "requestBody": body("NewGame"),
+                               "responses": {"201": answer("created", "GameCreated"), **errors(400, 401, 413, 415)}}},
+        "/v1/games/{game_id}": {"get": {
+            "summary": "Your seat's view (a spectator's without a token: public facts only)",
+            "parameters": [GAME_ID], "responses": {"200": answer("the view", "GameView"), **errors(401, 404)}}},
+        "/v1/games/{game_id}/legal": {"get": {
+            "summary": "The moves your seat may send now", "security": BEARER, "parameters": [GAME_ID],
+            "responses": {"200": answer("legal moves", "LegalCommands"), **errors(401, 404)}}},
+        "/v1/games/{game_id}/commands": {"post": {
+            "summary": "Send a move; a repeated Idempotency-Key returns the first result and appends nothing",
+            "security": BEARER,
+            "parameters": [GAME_ID, {"name": "Idempotency-Key", "in": "header", "required": True,
+                                     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,100}$"}}],
+            "requestBody": body("Command"),
+            "responses": {"200": answer("accepted", "CommandDone"),
+                          **errors(400, 401, 403, 404, 409, 413, 415, 422, 504)}}},
+        "/v1/games/{game_id}/ws": {"get": {
+            "summary": "WebSocket: your view (a GameView JSON message) each time the game changes; a browser may "
+                       "pass its token as ?access_token=", "parameters": [GAME_ID],
+            "responses": {"101": answer("switching to WebSocket"), **errors(401, 404)}}},
+        "/v1/tournaments": {"post": {
+            "summary": "Create a tournament (Swiss or single elimination)", "security": BEARER,
+            "requestBody": body("NewTournament"),
+            "responses": {"201": answer("created", "TournamentRef"), **errors(400, 401, 409, 413, 415)}}},
+        "/v1/tournaments/{tournament_id}": {"get": {
+            "summary": "Players, rounds, tables and games, standings (Median-Buchholz), the final ranking",
+            "parameters": [TOURNAMENT_ID], "responses": {"200": answer("the tournament", "TournamentView"),
+                                                         **errors(404)}}},
+        "/v1/tournaments/{tournament_id}/players": {"post": {
+            "summary": "Enter the tournament yourself (optionally letting a league bot play your seats)",
+            "security": BEARER, "parameters": [TOURNAMENT_ID], "requestBody": body("Entry"),
+            "responses": {"201": answer("registered", "TournamentRef"), **errors(400, 401, 404, 409)}}},
+        "/v1/tournaments/{tournament_id}/start": {"post": {
+            "summary": "Seed by rating and open round 1", "security": BEARER, "parameters": [TOURNAMENT_ID],
+            "responses": {"200": answer("started", "TournamentView"), **errors(401, 404, 409)}}},
+        "/v1/tournaments/{tournament_id}/me": {"get": {
+            "summary": "Your game to play now, if any", "security": BEARER, "parameters": [TOURNAMENT_ID],
+            "responses": {"200": answer("your table", "MyTable"), **errors(401, 404)}}},
+        "/v1/queue": {
+            "post": {"summary": "Quick play: wait for a table, seated by rating band widening over time",
+                     "security": BEARER, "requestBody": body("QueueEntry"),
+                     "responses": {"200": answer("your ticket", "QueueTicket"), **errors(400, 401)}},
+            "get": {"summary": "Waiting, or seated with your game id", "security": BEARER,
+                    "responses": {"200": answer("your ticket", "QueueTicket"), **errors(401)}},
+            "delete": {"summary": "Leave the queue", "security": BEARER,
+                       "responses": {"200": answer("your ticket", "QueueTicket"), **errors(401)}}},
+        "/audit/{game_id}": {"get": {
+            "summary": "The referee's audit of an ended game", "parameters": [GAME_ID],
+            "responses": {"200": answer("the report (verified or the first discrepancy)"), **errors(400, 404, 409)}}},
+        "/healthz": {"get": {"summary": "Health of the gateway and what it depends on",
+                             "responses": {"200": answer("healthy"), "503": answer("unhealthy")}}},
+        "/metrics": {"get": {"summary": "Prometheus metrics", "responses": {"200": answer("text exposition")}}},
+        "/openapi.json": {"get": {"summary": "This document", "responses": {"200": answer("OpenAPI 3.1")}}},
+    }
+    return msgspec.json.encode({
+        "openapi": "3.1.0",
+        "info": {"title": "Phantom League gateway", "version": "1"},
+        "paths": paths,
+        "components": {"schemas": components,
+                       "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
+    })
+
+
+async def openapi(request: web.Request) -> web.Response:
+    return web.Response(body=document(), content_type="application/json")
+
+
+def add_openapi_route(app: web.Application) -> None:
+    app.router.add_get("/openapi.json", openapi)

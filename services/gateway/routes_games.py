@@ -1,0 +1,89 @@
+"""Games over HTTP: create, read your own view, list your legal moves, send a move with an Idempotency-Key."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import msgspec
+from aiohttp import web
+
+from services.gateway.auth import player_of, require_player
+from services.gateway.body import body_of, unknown_fields
+from services.gateway.keys import ENGINE_CLIENT
+from services.gateway.schemas import CommandDone, GameCreated, NewGame
+from shared.http.errors import json_error
+from shared.messages.engine import CreateGame, PlayCommand
+from shared.messages.games import GAMES, command_decoder
+
+IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
+_encoder = msgspec.json.Encoder()
+
+
+def json(obj: object, status: int = 200) -> web.Response:
+    return web.Response(status=status, body=_encoder.encode(obj), content_type="application/json")
+
+
+def game_of(game_id: str) -> str:
+    game = game_id.split("-", 1)[0]
+    if game not in GAMES or "-" not in game_id:
+        raise web.HTTPNotFound(text=f"no game {game_id}")
+    return game
+
+
+async def create_game(request: web.Request) -> web.Response:
+    """POST /v1/games"""
+    player_id = await require_player(request)
+    body = await body_of(request, NewGame)
+    if body.game not in GAMES:
+        return json_error(400, "request.invalid", f"unknown game {body.game!r} - at `$.game`")
+    players = tuple(body.players) or ((player_id,) + (None,) * (body.seats - 1))
+    game_id = f"{body.game}-{uuid.uuid4().hex[:20]}"
+    result = await request.app[ENGINE_CLIENT].create(CreateGame(
+        game=body.game, game_id=game_id, seats=body.seats, options=msgspec.Raw(_encoder.encode(body.options)),
+        players=players, bots=tuple(body.bots), turn_seconds=body.turn_seconds, command_id=f"create:{game_id}"))
+    return json(GameCreated(game_id=game_id, version=result.version), 201)
+
+
+async def get_game(request: web.Request) -> web.Response:
+    """GET /v1/games/{game_id}: your seat's view, or a spectator's (public facts only)."""
+    game_id = request.match_info["game_id"]
+    game_of(game_id)
+    return json(await request.app[ENGINE_CLIENT].view(game_id, await player_of(request)))
+
+
+async def legal(request: web.Request) -> web.Response:
+    """GET /v1/games/{game_id}/legal: the moves your seat may send now."""
+    game_id = request.match_info["game_id"]
+    game_of(game_id)
+    return json(await request.app[ENGINE_CLIENT].legal(game_id, await require_player(request)))
+
+
+async def send_command(request: web.Request) -> web.Response:
+    """POST /v1/games/{game_id}/commands with an Idempotency-Key: a retry returns the first result."""
+    player_id = await require_player(request)
+    game_id = request.match_info["game_id"]
+    game = game_of(game_id)
+    key = request.headers.get("Idempotency-Key", "")
+    if not IDEMPOTENCY_KEY.match(key):
+        return json_error(400, "request.idempotency-key",
+                          "send an Idempotency-Key header of 1-100 letters, digits or _.:- per distinct command")
+    if request.content_type != "application/json":
+        raise web.HTTPUnsupportedMediaType(text="send the body as application/json")
+    raw = await request.read()
+    command = command_decoder(game).decode(raw)
+    extra = unknown_fields(msgspec.json.decode(raw), command)
+    if extra:
+        return json_error(400, "request.invalid", f"unknown field `{extra[0]}` for {type(command).__name__}")
+    result = await request.app[ENGINE_CLIENT].play(PlayCommand(
+        game_id=game_id, command=msgspec.Raw(raw), command_id=f"{player_id}:{key}", player_id=player_id,
+        actor=player_id))
+    return json(CommandDone(game_id=game_id, version=result.version, duplicate=result.duplicate,
+                            ended=result.ended))
+
+
+def add_game_routes(app: web.Application) -> None:
+    app.router.add_post("/v1/games", create_game)
+    app.router.add_get("/v1/games/{game_id}", get_game)
+    app.router.add_get("/v1/games/{game_id}/legal", legal)
+    app.router.add_post("/v1/games/{game_id}/commands", send_command)

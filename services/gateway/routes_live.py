@@ -1,0 +1,72 @@
+"""``GET /v1/games/{game_id}/ws``: a WebSocket that pushes the caller's own view each time the game changes.
+
+Changes come from JetStream (``events.<game>.<game_id>``, published by the relay); the view itself always comes
+from the engine, so a socket carries exactly what ``GET /v1/games/{game_id}`` would show that player."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import msgspec
+from aiohttp import WSMsgType, web
+from nats.js.api import DeliverPolicy
+
+from services.gateway.auth import player_of
+from services.gateway.keys import ENGINE_CLIENT
+from services.gateway.routes_games import game_of
+from shared.service.keys import JETSTREAM, NAMESPACE
+
+_encoder = msgspec.json.Encoder()
+
+
+async def game_socket(request: web.Request) -> web.WebSocketResponse:
+    game_id = request.match_info["game_id"]
+    game = game_of(game_id)
+    if "access_token" in request.query and "Authorization" not in request.headers:
+        # Browsers cannot set headers on a WebSocket: the token may come as a query parameter.
+        request = request.clone(headers={**request.headers, "Authorization": f"Bearer {request.query['access_token']}"})
+    player_id = await player_of(request)
+    engine = request.app[ENGINE_CLIENT]
+    first = await engine.view(game_id, player_id)
+    socket = web.WebSocketResponse(heartbeat=30)
+    await socket.prepare(request)
+    changed = asyncio.Event()
+
+    async def on_event(_msg: object) -> None:
+        changed.set()
+
+    ns = request.app[NAMESPACE]
+    subscription = await request.app[JETSTREAM].subscribe(
+        ns.event_subject(game, game_id), stream=ns.events_stream, cb=on_event, ordered_consumer=True,
+        deliver_policy=DeliverPolicy.NEW)
+    sent = first.version
+    await socket.send_bytes(_encoder.encode(first))
+
+    async def push() -> None:
+        nonlocal sent
+        while not socket.closed:
+            await changed.wait()
+            changed.clear()
+            view = await engine.view(game_id, player_id)
+            if view.version > sent:
+                sent = view.version
+                await socket.send_bytes(_encoder.encode(view))
+            if view.ended:
+                await socket.close()
+
+    pusher = asyncio.create_task(push())
+    try:
+        async for message in socket:
+            if message.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
+                break
+    finally:
+        pusher.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pusher
+        await subscription.unsubscribe()
+    return socket
+
+
+def add_live_routes(app: web.Application) -> None:
+    app.router.add_get("/v1/games/{game_id}/ws", game_socket)

@@ -1,0 +1,121 @@
+"""Tournaments and quick play over HTTP, answered by the matchmaking service."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from aiohttp import web
+
+from services.gateway.auth import require_player
+from services.gateway.body import body_of
+from services.gateway.keys import MATCHMAKING_CLIENT
+from services.gateway.routes_games import json
+from shared.messages.tournaments import CreateTournamentRequest, JoinQueue, RegisterPlayer
+from shared.tournaments.formats import Format
+from shared.tournaments.view import TournamentView
+
+
+class NewTournament(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+    game: str
+    format: Format
+    max_players: Annotated[int, msgspec.Meta(ge=2, le=100_000)]
+    options: dict[str, Any] = {}
+    turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86_400)] | None = None
+
+
+class Entry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    bot: str | None = None
+    """Let the league's own bot play your seats ("random" or "greedy"); None: you play them yourself."""
+
+
+class QueueEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    game: str
+    seats: Annotated[int, msgspec.Meta(ge=1, le=16)]
+    options: dict[str, Any] = {}
+
+
+class MyTable(msgspec.Struct, frozen=True, kw_only=True):
+    tournament_id: str
+    status: str
+    round: int
+    game_id: str | None
+    """Your game still to be played, if any."""
+
+
+def my_game(view: TournamentView, player_id: str) -> tuple[int, str | None]:
+    for round_ in reversed(view.rounds):
+        for table in round_.tables:
+            for game in table.games:
+                if player_id in game.players and game.winners is None:
+                    return round_.round, game.game_id
+    return (view.rounds[-1].round if view.rounds else 0), None
+
+
+async def create(request: web.Request) -> web.Response:
+    """POST /v1/tournaments"""
+    await require_player(request)
+    body = await body_of(request, NewTournament)
+    ref = await request.app[MATCHMAKING_CLIENT].create(CreateTournamentRequest(
+        name=body.name, game=body.game, format=body.format, max_players=body.max_players,
+        options=msgspec.Raw(msgspec.json.encode(body.options)), turn_seconds=body.turn_seconds))
+    return json(ref, 201)
+
+
+async def register(request: web.Request) -> web.Response:
+    """POST /v1/tournaments/{tournament_id}/players: enter the tournament yourself."""
+    player_id = await require_player(request)
+    body = await body_of(request, Entry) if request.can_read_body else Entry()
+    ref = await request.app[MATCHMAKING_CLIENT].register(RegisterPlayer(
+        tournament_id=request.match_info["tournament_id"], player_id=player_id, bot=body.bot))
+    return json(ref, 201)
+
+
+async def start(request: web.Request) -> web.Response:
+    """POST /v1/tournaments/{tournament_id}/start"""
+    await require_player(request)
+    return json(await request.app[MATCHMAKING_CLIENT].start(request.match_info["tournament_id"]))
+
+
+async def get(request: web.Request) -> web.Response:
+    """GET /v1/tournaments/{tournament_id}: players, rounds, tables, standings and, at the end, the ranking."""
+    return json(await request.app[MATCHMAKING_CLIENT].recent(request.match_info["tournament_id"]))
+
+
+async def mine(request: web.Request) -> web.Response:
+    """GET /v1/tournaments/{tournament_id}/me: your game to play now, if any."""
+    player_id = await require_player(request)
+    view = await request.app[MATCHMAKING_CLIENT].recent(request.match_info["tournament_id"])
+    round_, game_id = my_game(view, player_id)
+    return json(MyTable(tournament_id=view.tournament_id, status=view.status, round=round_, game_id=game_id))
+
+
+async def join_queue(request: web.Request) -> web.Response:
+    """POST /v1/queue: wait for a table of your game; seated by rating band, the band widening as you wait."""
+    player_id = await require_player(request)
+    body = await body_of(request, QueueEntry)
+    return json(await request.app[MATCHMAKING_CLIENT].join_queue(JoinQueue(
+        player_id=player_id, game=body.game, seats=body.seats,
+        options=msgspec.Raw(msgspec.json.encode(body.options)))))
+
+
+async def queue_status(request: web.Request) -> web.Response:
+    """GET /v1/queue: waiting, or seated with your game id."""
+    return json(await request.app[MATCHMAKING_CLIENT].queue_status(await require_player(request)))
+
+
+async def leave_queue(request: web.Request) -> web.Response:
+    """DELETE /v1/queue"""
+    return json(await request.app[MATCHMAKING_CLIENT].leave_queue(await require_player(request)))
+
+
+def add_tournament_routes(app: web.Application) -> None:
+    app.router.add_post("/v1/tournaments", create)
+    app.router.add_get("/v1/tournaments/{tournament_id}", get)
+    app.router.add_post("/v1/tournaments/{tournament_id}/players", register)
+    app.router.add_post("/v1/tournaments/{tournament_id}/start", start)
+    app.router.add_get("/v1/tournaments/{tournament_id}/me", mine)
+    app.router.add_post("/v1/queue", join_queue)
+    app.router.add_get("/v1/queue", queue_status)
+    app.router.add_delete("/v1/queue", leave_queue)

@@ -1,0 +1,48 @@
+"""What the gateway's routes take and give. Request bodies are decoded strictly: an unknown field is an error."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[\w .'-]+$")]
+
+
+class RegisterPlayer(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: Name
+
+
+class Registered(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: str
+    name: str
+    token: str
+    """Send it as ``Authorization: Bearer <token>``; only its hash is kept."""
+
+
+class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    game: str
+    seats: Annotated[int, msgspec.Meta(ge=1, le=16)]
+    options: dict[str, Any] = {}
+    players: list[str | None] = []
+    """Player id per seat; the creator is seated at seat 0 when this is empty."""
+    bots: list[str | None] = []
+    turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86_400)] | None = None
+
+
+class GameCreated(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str
+    version: int
+
+
+class CommandDone(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str
+    version: int
+    duplicate: bool
+    """True when this Idempotency-Key was seen before: the first result, nothing new appended."""
+    ended: bool
+
+
+class Error(msgspec.Struct, frozen=True, kw_only=True):
+    code: str
+    message: str

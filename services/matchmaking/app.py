@@ -1,0 +1,122 @@
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import msgspec
+from aiohttp import web
+from nats.aio.msg import Msg
+
+from services.matchmaking.follower import follow
+from services.matchmaking.opener import Opener
+from services.matchmaking.queue import Queue
+from services.matchmaking.seats import seat_range
+from services.matchmaking.settings import MatchmakingSettings
+from services.matchmaking.tournaments import Tournaments
+from shared.bus.replies import RejectedError
+from shared.bus.rpc import serve
+from shared.messages.games import UnknownGame, options_decoder
+from shared.messages.tournaments import (
+    CreateTournamentRequest,
+    GetTournament,
+    JoinQueue,
+    LeaveQueue,
+    QueueStatus,
+    QueueTicket,
+    RegisterPlayer,
+    StartTournament,
+    TournamentRef,
+    TournamentView,
+)
+from shared.service.app import background, base_app, use_nats, use_store
+from shared.service.keys import NAMESPACE, NATS, POOL, STORE
+from shared.tournaments.commands import CreateTournament, Register, Start
+from shared.tournaments.quickplay import Banding
+from shared.tournaments.view import view
+
+TOURNAMENTS = web.AppKey("tournaments", Tournaments)
+QUEUE = web.AppKey("queue", Queue)
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def build(settings: MatchmakingSettings) -> web.Application:
+    app = base_app("matchmaking", settings)
+    use_store(app, settings, {"matchmaking": MIGRATIONS})
+    use_nats(app, settings)
+
+    async def matchmaking_ctx(app: web.Application) -> AsyncIterator[None]:
+        nc, ns = app[NATS], app[NAMESPACE]
+        opener = Opener(nc, ns, settings.engine_timeout)
+        tournaments = app[TOURNAMENTS] = Tournaments(app[STORE], app[POOL], opener)
+        queue = app[QUEUE] = Queue(app[POOL], opener, Banding(base=settings.band_base,
+                                                               widen_per_second=settings.band_widen_per_second))
+
+        async def create(request: CreateTournamentRequest, msg: Msg) -> TournamentRef:
+            try:
+                options = options_decoder(request.game).decode(request.options)
+            except UnknownGame as error:
+                raise RejectedError("tournament.invalid", str(error)) from error
+            except (msgspec.ValidationError, msgspec.DecodeError) as error:
+                raise RejectedError("tournament.invalid", f"options for {request.game}: {error}") from error
+            seats = seat_range(request.game, options)
+            if seats is None:
+                raise RejectedError("tournament.invalid", f"{request.game} refuses these options at any table")
+            tournament_id = request.tournament_id or uuid.uuid4().hex[:16]
+            _, version = await tournaments.execute(tournament_id, CreateTournament(
+                tournament_id=tournament_id, name=request.name, game=request.game, options=request.options,
+                format=request.format, max_players=request.max_players, seats=seats,
+                turn_seconds=request.turn_seconds))
+            return TournamentRef(tournament_id=tournament_id, version=version)
+
+        async def register(request: RegisterPlayer, msg: Msg) -> TournamentRef:
+            _, version = await tournaments.execute(request.tournament_id,
+                                                   Register(player_id=request.player_id, bot=request.bot))
+            return TournamentRef(tournament_id=request.tournament_id, version=version)
+
+        async def start(request: StartTournament, msg: Msg) -> TournamentView:
+            return view(*await tournaments.execute(request.tournament_id, Start()))
+
+        async def get(request: GetTournament, msg: Msg) -> TournamentView:
+            return view(*await tournaments.state(request.tournament_id))
+
+        async def join(request: JoinQueue, msg: Msg) -> QueueTicket:
+            return await queue.join(request)
+
+        async def leave(request: LeaveQueue, msg: Msg) -> QueueTicket:
+            return await queue.leave(request.player_id)
+
+        async def status(request: QueueStatus, msg: Msg) -> QueueTicket:
+            return await queue.status(request.player_id)
+
+        def subject(verb: str) -> str:
+            return ns.command("matchmaking", verb)
+
+        subscriptions = [
+            await serve(nc, subject("create"), CreateTournamentRequest, create, queue="matchmaking"),
+            await serve(nc, subject("register"), RegisterPlayer, register, queue="matchmaking"),
+            await serve(nc, subject("start"), StartTournament, start, queue="matchmaking"),
+            await serve(nc, subject("get"), GetTournament, get, queue="matchmaking"),
+            await serve(nc, subject("queue.join"), JoinQueue, join, queue="matchmaking"),
+            await serve(nc, subject("queue.leave"), LeaveQueue, leave, queue="matchmaking"),
+            await serve(nc, subject("queue.status"), QueueStatus, status, queue="matchmaking"),
+        ]
+        yield
+        for subscription in subscriptions:
+            await subscription.unsubscribe()
+        await tournaments.close()
+
+    async def results(app: web.Application) -> None:
+        await follow(app[STORE], app[POOL], app[TOURNAMENTS])
+
+    async def quick_play(app: web.Application) -> None:
+        while True:
+            await app[TOURNAMENTS].retry_unopened()
+            await app[QUEUE].form()
+            await asyncio.sleep(settings.queue_interval)
+
+    app.cleanup_ctx.append(matchmaking_ctx)
+    background(app, "results", results)
+    background(app, "quick-play", quick_play)
+    return app

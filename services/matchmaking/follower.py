@@ -1,0 +1,82 @@
+"""Follows the global log: each ended game of a tournament is recorded in it (which may start the next round or
+finish it), and every ended game updates the ratings read model, in the transaction that moves the checkpoint.
+
+Recording is idempotent (a result already in the tournament adds nothing), so after a crash the follower may see
+a batch again; ratings are applied only for events past the checkpoint read under a row lock, so two replicas
+never count a game twice."""
+
+from __future__ import annotations
+
+from contextlib import aclosing
+
+import asyncpg
+
+from services.matchmaking.ratings import rate_game
+from services.matchmaking.tournaments import Tournaments
+from shared.bus.replies import RejectedError
+from shared.eventstore import Checkpoint, EventStore, RecordedEvent
+from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
+from shared.logging import get_logger
+from shared.messages.engine import GameEnded, GameOpened
+from shared.messages.registry import message_name
+from shared.messages.stored import loaded
+from shared.tournaments.commands import RecordResult
+
+CHECKPOINT = "matchmaking"
+GAME_ENDED = message_name(GameEnded)
+log = get_logger(__name__)
+
+
+async def follow(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments) -> None:
+    await tournaments.resume()
+    async with pool.acquire() as conn:
+        after = await load_checkpoint(conn, CHECKPOINT)
+    # aclosing: cancelled in the loop's body, the generator must still give back its listening connection at once,
+    # or closing the pool at shutdown waits for it.
+    async with aclosing(store.batches(after)) as batches:
+        async for events in batches:
+            await handle(store, pool, tournaments, events)
+
+
+async def handle(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments,
+                 events: list[RecordedEvent]) -> None:
+    ended = []
+    for event in events:
+        if event.type != GAME_ENDED:
+            continue
+        opened = await opened_of(store, event.stream_id)
+        result = loaded(event)
+        assert isinstance(result, GameEnded)
+        if opened is None:
+            continue
+        ended.append((event, opened, result))
+        if opened.tournament_id:
+            await record(tournaments, opened.tournament_id, event.stream_id, result.winners)
+    await save(pool, events, ended)
+
+
+async def record(tournaments: Tournaments, tournament_id: str, game_id: str, winners: tuple[int, ...]) -> None:
+    try:
+        await tournaments.execute(tournament_id, RecordResult(game_id=game_id, winners=winners))
+    except RejectedError as error:
+        log.error("tournament.result-refused", tournament_id=tournament_id, game_id=game_id, code=error.code,
+                  reason=error.message)
+
+
+async def save(pool: asyncpg.Pool, events: list[RecordedEvent],
+               ended: list[tuple[RecordedEvent, GameOpened, GameEnded]]) -> None:
+    async with pool.acquire() as conn, conn.transaction():
+        row = await conn.fetchrow("SELECT tx::text::bigint, position FROM checkpoints WHERE name = $1 FOR UPDATE",
+                                  CHECKPOINT)
+        done = Checkpoint(row[0], row[1]) if row else Checkpoint()
+        for event, opened, result in ended:
+            if event.checkpoint > done:
+                await rate_game(conn, opened.players, result.winners)
+        if events[-1].checkpoint > done:
+            await save_checkpoint(conn, CHECKPOINT, events[-1].checkpoint)
+
+
+async def opened_of(store: EventStore, game_id: str) -> GameOpened | None:
+    first = await store.read_stream(game_id, 1, 1)
+    event = loaded(first[0]) if first else None
+    return event if isinstance(event, GameOpened) else None

@@ -1,0 +1,48 @@
+"""Opens games through the engine over NATS. The command id follows from the game id, so opening a game again (a
+retry, a replica, a restart) is a no-op at the engine."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+import msgspec
+from nats.aio.client import Client
+
+from shared.bus.namespace import Namespace
+from shared.bus.replies import RejectedError
+from shared.bus.rpc import request
+from shared.logging import get_logger
+from shared.messages.engine import CommandResult, CreateGame
+
+log = get_logger(__name__)
+AT_ONCE = 8
+
+
+class Opener:
+    def __init__(self, nc: Client, ns: Namespace, timeout: float) -> None:
+        self.nc = nc
+        self.ns = ns
+        self.timeout = timeout
+        self._gate = asyncio.Semaphore(AT_ONCE)
+
+    async def open(self, create: CreateGame) -> None:
+        async with self._gate:
+            try:
+                await request(self.nc, self.ns.command("engine", "command"), create, CommandResult,
+                              timeout=self.timeout)
+            except RejectedError as error:
+                if error.code != "engine.create.exists":
+                    raise
+            log.info("game.opened", game_id=create.game_id, tournament_id=create.tournament_id)
+
+    async def open_all(self, creates: Sequence[CreateGame]) -> None:
+        await asyncio.gather(*(self.open(c) for c in creates))
+
+
+def create_game(game: str, game_id: str, players: Sequence[str], bots: Sequence[str | None], options: bytes, *,
+                tournament_id: str | None = None, round: int | None = None, table: int | None = None,  # noqa: A002
+                turn_seconds: float | None = None) -> CreateGame:
+    return CreateGame(game=game, game_id=game_id, seats=len(players), options=msgspec.Raw(options),
+                      players=tuple(players), bots=tuple(bots), command_id=f"matchmaking:{game_id}",
+                      tournament_id=tournament_id, round=round, table=table, turn_seconds=turn_seconds)

@@ -1,0 +1,1 @@
+"""PostgreSQL -> JetStream: every stored event, in read order, from a stored checkpoint."""

@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import aclosing
+from pathlib import Path
+
+from aiohttp import web
+from nats.aio.msg import Msg
+
+from services.rng.dealer import Dealer
+from services.rng.sealing import Sealer
+from services.rng.settings import RngSettings
+from shared.bus.rpc import serve
+from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
+from shared.keyfiles import key_from
+from shared.messages.engine import GameEnded
+from shared.messages.registry import message_name
+from shared.messages.rng import AddClientSeed, Commitment, CreateSeed, DrawNumbers, NumberedDraw
+from shared.service.app import background, base_app, use_nats, use_store
+from shared.service.keys import NAMESPACE, NATS, POOL, STORE
+
+DEALER = web.AppKey("dealer", Dealer)
+MIGRATIONS = Path(__file__).parent / "migrations"
+REVEALER_CHECKPOINT = "rng-revealer"
+GAME_ENDED = message_name(GameEnded)
+
+
+def build(settings: RngSettings) -> web.Application:
+    seed_key = key_from(settings.rng_seed_key, "RNG_SEED_KEY", settings.environment, settings.data_dir)
+    engine_key = key_from(settings.rng_engine_key, "RNG_ENGINE_KEY", settings.environment, settings.data_dir)
+    app = base_app("rng", settings)
+    use_store(app, settings, {"rng": MIGRATIONS})
+    use_nats(app, settings)
+
+    async def dealer_ctx(app: web.Application) -> AsyncIterator[None]:
+        dealer = app[DEALER] = Dealer(app[STORE], app[POOL], Sealer(seed_key), engine_key)
+        nc, ns = app[NATS], app[NAMESPACE]
+
+        async def create(request: CreateSeed, msg: Msg) -> Commitment:
+            return await dealer.create(request)
+
+        async def client_seed(request: AddClientSeed, msg: Msg) -> Commitment:
+            return await dealer.add_client_seed(request)
+
+        async def draw(request: DrawNumbers, msg: Msg) -> NumberedDraw:
+            return await dealer.draw(request)
+
+        subscriptions = [
+            await serve(nc, ns.command("rng", "create"), CreateSeed, create, queue="rng"),
+            await serve(nc, ns.command("rng", "client_seed"), AddClientSeed, client_seed, queue="rng"),
+            await serve(nc, ns.command("rng", "draw"), DrawNumbers, draw, queue="rng"),
+        ]
+        yield
+        for subscription in subscriptions:
+            await subscription.unsubscribe()
+
+    async def reveal_ended_games(app: web.Application) -> None:
+        """Reveal a game's seed once its end is in the log, never before."""
+        store, dealer = app[STORE], app[DEALER]
+        async with store.pool.acquire() as conn:
+            after = await load_checkpoint(conn, REVEALER_CHECKPOINT)
+        async with aclosing(store.batches(after)) as batches:
+            async for events in batches:
+                for event in events:
+                    if event.type == GAME_ENDED:
+                        await dealer.reveal(event.stream_id)
+                async with store.pool.acquire() as conn:
+                    await save_checkpoint(conn, REVEALER_CHECKPOINT, events[-1].checkpoint)
+
+    app.cleanup_ctx.append(dealer_ctx)
+    background(app, "revealer", reveal_ended_games)
+    return app

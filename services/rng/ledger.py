@@ -1,0 +1,35 @@
+"""A game's RNG stream folded into what the service needs to answer the next request."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shared.eventstore import RecordedEvent
+from shared.messages.rng import ClientSeedAdded, Drawn, SeedCommitted, SeedRevealed
+from shared.messages.stored import loaded
+
+
+@dataclass
+class Ledger:
+    version: int = 0
+    commitment: SeedCommitted | None = None
+    client_seeds: dict[int, str] = field(default_factory=dict)
+    draws: list[Drawn] = field(default_factory=list)
+    revealed: bool = False
+
+    def fold(self, events: list[RecordedEvent]) -> None:
+        for recorded in events:
+            event = loaded(recorded)
+            match event:
+                case SeedCommitted():
+                    self.commitment = event
+                case ClientSeedAdded(seat=seat, client_seed=seed):
+                    self.client_seeds[seat] = seed
+                case Drawn():
+                    self.draws.append(event)
+                case SeedRevealed():
+                    self.revealed = True
+            self.version = recorded.version
+
+    def seeds_in_seat_order(self) -> list[str]:
+        return [self.client_seeds[seat] for seat in sorted(self.client_seeds)]

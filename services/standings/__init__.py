@@ -1,0 +1,1 @@
+"""Standings service: projections and dashboard feeds (filled in by the standings issue)."""

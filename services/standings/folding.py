@@ -1,0 +1,80 @@
+"""Fold a batch of the global log into projections, in one transaction with their checkpoints (the live fold and
+a rebuild share this)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import asyncpg
+
+from services.standings.generations import checkpoint_name, tables_of
+from services.standings.projections import PROJECTIONS
+from services.standings.projections.base import Change, Fold
+from shared.eventstore import Checkpoint, EventStore, RecordedEvent
+from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
+from shared.messages.registry import UnknownMessage
+from shared.messages.stored import loaded
+
+
+@dataclass
+class Folder:
+    """Folds into given generations of some projections; its memory belongs to those generations."""
+
+    store: EventStore
+    generations: dict[str, int]
+    memory: dict[str, dict[str, Any]] = field(default_factory=dict)
+    written: dict[str, Checkpoint] = field(default_factory=dict)
+    """Where this folder left each projection: another checkpoint means another process folded meanwhile."""
+
+    def retarget(self, generations: dict[str, int]) -> None:
+        """Follow a swap: memory of a replaced generation is dropped (it is rebuilt lazily from the streams)."""
+        for name, generation in generations.items():
+            if self.generations.get(name) != generation:
+                self.memory.pop(name, None)
+                self.written.pop(name, None)
+        self.generations = dict(generations)
+
+    async def checkpoints(self, conn: asyncpg.Connection) -> dict[str, Checkpoint]:
+        return {name: await load_checkpoint(conn, checkpoint_name(name, generation))
+                for name, generation in self.generations.items()}
+
+    async def fold(
+        self, conn: asyncpg.Connection, events: list[RecordedEvent]
+    ) -> list[tuple[RecordedEvent, list[Change]]]:
+        """Apply ``events`` (inside the caller's transaction) to each projection that has not yet seen them and
+        move its checkpoint; returns the public changes per event."""
+        done = await self.checkpoints(conn)
+        for name, checkpoint in done.items():
+            if name in self.written and self.written[name] != checkpoint:
+                self.memory.pop(name, None)
+        changes: dict[int, list[Change]] = {}
+        last: Fold | None = None
+        for index, recorded in enumerate(events):
+            try:
+                event = loaded(recorded)
+            except UnknownMessage:
+                event = None
+            for name, generation in self.generations.items():
+                if recorded.checkpoint <= done[name]:
+                    continue
+                projection = PROJECTIONS[name]
+                fold = Fold(conn, self.store, tables_of(projection, generation), self.memory.setdefault(name, {}),
+                            recorded, event)
+                await projection.apply(fold)
+                if fold.changes:
+                    changes.setdefault(index, []).extend(fold.changes)
+                last = fold
+        if last is not None:
+            for name, generation in self.generations.items():
+                projection = PROJECTIONS[name]
+                fold = Fold(conn, self.store, tables_of(projection, generation), self.memory.setdefault(name, {}),
+                            events[-1], None)
+                await projection.flush(fold)
+                if fold.changes:
+                    changes.setdefault(len(events) - 1, []).extend(fold.changes)
+        for name, generation in self.generations.items():
+            if events[-1].checkpoint > done[name]:
+                await save_checkpoint(conn, checkpoint_name(name, generation), events[-1].checkpoint)
+            self.written[name] = max(done[name], events[-1].checkpoint)
+        return [(events[i], changes[i]) for i in sorted(changes)]

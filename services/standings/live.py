@@ -1,0 +1,43 @@
+"""The live fold: follow the global log, fold each batch into the serving generations in one transaction with
+their checkpoints and the feed rows, then tell this process's feed clients."""
+
+from __future__ import annotations
+
+import time
+from contextlib import aclosing
+
+import msgspec
+from aiohttp import web
+
+from services.standings import generations
+from services.standings.folding import Folder
+from services.standings.keys import HUB, LAG
+from shared.logging import get_logger
+from shared.service.keys import STORE
+
+log = get_logger(__name__)
+_encoder = msgspec.json.Encoder()
+BATCH = 500
+FOLD_LOCK = 0x57A9D2
+"""pg_advisory_xact_lock key: replicas of the service fold one batch at a time, each skipping what another did."""
+
+
+async def follow(app: web.Application) -> None:
+    store, hub = app[STORE], app[HUB]
+    async with store.pool.acquire() as conn:
+        await generations.bootstrap(conn)
+        folder = Folder(store, await generations.current(conn))
+        after = min((await folder.checkpoints(conn)).values())
+    app[LAG].checkpoint = after
+    log.info("standings.follow", after=after, generations=folder.generations)
+    async with aclosing(store.batches(after, batch=BATCH)) as batches:
+        async for events in batches:
+            async with store.pool.acquire() as conn, conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", FOLD_LOCK)
+                folder.retarget(await generations.current(conn, lock="SHARE"))
+                changed = await folder.fold(conn, events)
+                rows = [(r.tx, r.position, r.recorded_at, _encoder.encode(changes)) for r, changes in changed]
+                await conn.executemany("INSERT INTO standings_feed VALUES ($1, $2, $3, $4)", rows)
+            if rows:
+                hub.wake()
+            app[LAG].applied(events[-1], len(events), time.time())

@@ -1,0 +1,53 @@
+"""League-wide counters: games opened, finished and running, events in the log, and events per minute."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from services.standings.projections.base import Fold, Projection
+from shared.messages.engine import GameEnded, GameOpened
+
+
+class Counters(Projection):
+    name = "counters"
+    tables = {
+        "counters": "name text PRIMARY KEY, value bigint NOT NULL",
+        "events_per_minute": "minute timestamptz PRIMARY KEY, events int NOT NULL",
+    }
+
+    async def apply(self, fold: Fold) -> None:
+        pending: Counter[str] = fold.memory.setdefault("pending", Counter())
+        minutes: Counter[object] = fold.memory.setdefault("minutes", Counter())
+        pending["events"] += 1
+        minutes[fold.recorded.recorded_at.replace(second=0, microsecond=0)] += 1
+        match fold.event:
+            case GameOpened():
+                pending["games_opened"] += 1
+            case GameEnded():
+                pending["games_finished"] += 1
+            case _:
+                pass
+
+    async def flush(self, fold: Fold) -> None:
+        pending: Counter[str] = fold.memory.pop("pending", Counter())
+        minutes: Counter[object] = fold.memory.pop("minutes", Counter())
+        if not pending:
+            return
+        await fold.conn.executemany(
+            f"INSERT INTO {fold.t('counters')} VALUES ($1, $2)"
+            f" ON CONFLICT (name) DO UPDATE SET value = {fold.t('counters')}.value + excluded.value",
+            sorted(pending.items()))
+        await fold.conn.executemany(
+            f"INSERT INTO {fold.t('events_per_minute')} VALUES ($1, $2)"
+            f" ON CONFLICT (minute) DO UPDATE SET events = {fold.t('events_per_minute')}.events + excluded.events",
+            sorted(minutes.items()))
+        if pending.keys() - {"events"}:
+            rows = await fold.conn.fetch(f"SELECT name, value FROM {fold.t('counters')}")
+            values = {row[0]: row[1] for row in rows}
+            fold.change("counters", "league", league_counters(values))
+
+
+def league_counters(values: dict[str, int]) -> dict[str, int]:
+    opened, finished = values.get("games_opened", 0), values.get("games_finished", 0)
+    return {"games_opened": opened, "games_finished": finished, "games_running": opened - finished,
+            "events": values.get("events", 0)}

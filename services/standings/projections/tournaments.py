@@ -1,0 +1,44 @@
+"""Tournament games as the game streams tell them (GameOpened's tournament_id, round, table, players; GameEnded's
+winners). Points, Median-Buchholz and the leaderboard are derived from these rows when read (leaderboard.py)."""
+
+from __future__ import annotations
+
+import json
+
+from services.standings.projections.base import Fold, Projection
+from shared.messages.engine import GameEnded, GameOpened
+
+
+class Tournaments(Projection):
+    name = "tournaments"
+    tables = {
+        "tournament_games": "tournament_id text NOT NULL, game_id text NOT NULL, round int, table_no int,"
+                            " game text NOT NULL, players jsonb NOT NULL, winners jsonb, running boolean NOT NULL,"
+                            " PRIMARY KEY (tournament_id, game_id)",
+    }
+
+    async def apply(self, fold: Fold) -> None:
+        match fold.event:
+            case GameOpened(tournament_id=str(tournament)) as opened:
+                players = list(opened.players) + [None] * (opened.seats - len(opened.players))
+                await fold.conn.execute(
+                    f"INSERT INTO {fold.t('tournament_games')} VALUES ($1, $2, $3, $4, $5, $6, NULL, true)",
+                    tournament, fold.recorded.stream_id, opened.round, opened.table, opened.game,
+                    json.dumps(players))
+                fold.change("tournaments", tournament, {
+                    "tournament_id": tournament, "game_id": fold.recorded.stream_id, "round": opened.round,
+                    "table": opened.table, "game": opened.game, "players": players, "running": True})
+            case GameEnded(winners=winners):
+                opened = await fold.opened()
+                fold.forget()
+                if opened is None or opened.tournament_id is None:
+                    return
+                await fold.conn.execute(
+                    f"UPDATE {fold.t('tournament_games')} SET winners = $3, running = false"
+                    " WHERE tournament_id = $1 AND game_id = $2",
+                    opened.tournament_id, fold.recorded.stream_id, json.dumps(list(winners)))
+                fold.change("tournaments", opened.tournament_id, {
+                    "tournament_id": opened.tournament_id, "game_id": fold.recorded.stream_id,
+                    "winners": list(winners), "running": False})
+            case _:
+                pass

@@ -1,0 +1,122 @@
+"""Reading the serving generation of each projection, as plain dicts for the JSON feeds."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import asyncpg
+
+from services.standings.generations import serving_table
+from services.standings.leaderboard import Placing, TournamentGame, leaderboard
+from services.standings.projections.counters import league_counters
+from shared.games.phantoms.scorepad import from_results
+from shared.games.phantoms.state import Result
+
+
+def _row(row: asyncpg.Record) -> dict[str, Any]:
+    out = dict(row)
+    for key, value in out.items():
+        if isinstance(value, bytes):
+            out[key] = json.loads(value)
+        elif hasattr(value, "isoformat"):
+            out[key] = value.isoformat()
+    return out
+
+
+async def counters(conn: asyncpg.Connection) -> dict[str, Any]:
+    table = await serving_table(conn, "counters", "counters")
+    minutes = await serving_table(conn, "counters", "events_per_minute")
+    values = {row[0]: row[1] for row in await conn.fetch(f"SELECT name, value FROM {table}")}
+    per_minute = await conn.fetch(f"SELECT minute, events FROM {minutes} ORDER BY minute DESC LIMIT 60")
+    return {**league_counters(values), "events_per_minute": [_row(r) for r in reversed(per_minute)]}
+
+
+async def tournaments(conn: asyncpg.Connection, after: str, limit: int) -> list[dict[str, Any]]:
+    table = await serving_table(conn, "tournaments", "tournament_games")
+    rows = await conn.fetch(
+        f"SELECT tournament_id, count(*) AS games, count(*) FILTER (WHERE running) AS running,"
+        f" max(round) AS rounds FROM {table} WHERE tournament_id > $1 GROUP BY tournament_id"
+        " ORDER BY tournament_id LIMIT $2", after, limit + 1)
+    return [_row(r) for r in rows]
+
+
+async def tournament_games(conn: asyncpg.Connection, tournament: str) -> list[TournamentGame]:
+    table = await serving_table(conn, "tournaments", "tournament_games")
+    rows = await conn.fetch(
+        f"SELECT game_id, round, table_no, game, players, winners, running FROM {table}"
+        " WHERE tournament_id = $1 ORDER BY round NULLS FIRST, table_no NULLS FIRST, game_id", tournament)
+    return [TournamentGame(game_id=r[0], round=r[1], table=r[2], game=r[3], players=tuple(json.loads(r[4])),
+                           winners=None if r[5] is None else tuple(json.loads(r[5])), running=r[6]) for r in rows]
+
+
+async def tournament_leaderboard(conn: asyncpg.Connection, tournament: str) -> list[Placing] | None:
+    games = await tournament_games(conn, tournament)
+    if not games:
+        return None
+    players = sorted({p for g in games for p in g.players if p})
+    table = await serving_table(conn, "ratings", "ratings")
+    rows = await conn.fetch(f"SELECT player_id, ordinal FROM {table} WHERE player_id = ANY($1::text[])", players)
+    return leaderboard(games, {r[0]: r[1] for r in rows})
+
+
+async def seasons(conn: asyncpg.Connection, after: str, limit: int, running: bool | None) -> list[dict[str, Any]]:
+    table = await serving_table(conn, "seasons", "seasons")
+    rows = await conn.fetch(
+        f"SELECT * FROM {table} WHERE season_id > $1 AND ($2::boolean IS NULL OR running = $2)"
+        " ORDER BY season_id LIMIT $3", after, running, limit + 1)
+    return [_row(r) for r in rows]
+
+
+async def season(conn: asyncpg.Connection, season_id: str) -> dict[str, Any] | None:
+    table = await serving_table(conn, "seasons", "seasons")
+    row = await conn.fetchrow(f"SELECT * FROM {table} WHERE season_id = $1", season_id)
+    if row is None:
+        return None
+    results_table = await serving_table(conn, "seasons", "season_results")
+    standings_table = await serving_table(conn, "seasons", "season_standings")
+    results = await conn.fetch(f"SELECT * FROM {results_table} WHERE season_id = $1 ORDER BY seq", season_id)
+    standings = await conn.fetch(f"SELECT * FROM {standings_table} WHERE season_id = $1 ORDER BY seat", season_id)
+    pad = from_results(row["seats"], (Result(home=r["home"], away=r["away"], home_goals=r["home_goals"],
+                                             away_goals=r["away_goals"], winner=r["winner"], kind=r["kind"],
+                                             claimed=r["claimed"], forfeit=r["forfeit"],
+                                             sudden_deaths=r["sudden_deaths"]) for r in results), row["champion"])
+    return {"season": _row(row), "scorepad": {"grid": pad.grid, "wins": pad.wins, "postseason": pad.postseason,
+                                              "champion": pad.champion},
+            "standings": [_row(r) for r in standings], "results": [_row(r) for r in results]}
+
+
+async def ratings(conn: asyncpg.Connection, after: str, limit: int, min_games: int) -> list[dict[str, Any]]:
+    table = await serving_table(conn, "ratings", "ratings")
+    rows = await conn.fetch(f"SELECT * FROM {table} WHERE player_id > $1 AND games >= $2 ORDER BY player_id"
+                            " LIMIT $3", after, min_games, limit + 1)
+    return [_row(r) for r in rows]
+
+
+async def history(conn: asyncpg.Connection, player: str, after: tuple[int, int], limit: int) -> list[dict[str, Any]]:
+    table = await serving_table(conn, "ratings", "rating_history")
+    rows = await conn.fetch(
+        f"SELECT game_id, tx, position, won, mu, sigma, ordinal FROM {table} WHERE player_id = $1"
+        " AND (tx, position) > ($2, $3) ORDER BY tx, position LIMIT $4", player, *after, limit + 1)
+    return [_row(r) for r in rows]
+
+
+async def boards(conn: asyncpg.Connection, after: str, limit: int, game: str | None,
+                 running: bool | None) -> list[dict[str, Any]]:
+    table = await serving_table(conn, "boards", "boards")
+    rows = await conn.fetch(
+        f"SELECT * FROM {table} WHERE game_id > $1 AND ($2::text IS NULL OR game = $2)"
+        " AND ($3::boolean IS NULL OR running = $3) ORDER BY game_id LIMIT $4", after, game, running, limit + 1)
+    return [_row(r) for r in rows]
+
+
+async def board(conn: asyncpg.Connection, game_id: str) -> dict[str, Any] | None:
+    table = await serving_table(conn, "boards", "boards")
+    row = await conn.fetchrow(f"SELECT * FROM {table} WHERE game_id = $1", game_id)
+    return None if row is None else _row(row)
+
+
+async def changes(conn: asyncpg.Connection, after: tuple[int, int], limit: int) -> list[asyncpg.Record]:
+    return await conn.fetch(
+        "SELECT tx, position, recorded_at, changes FROM standings_feed WHERE (tx, position) > ($1, $2)"
+        " ORDER BY tx, position LIMIT $3", *after, limit)

@@ -1,0 +1,134 @@
+"""The JSON feeds under /v1 (docs/feeds.md): one thin handler per resource."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from services.standings import feed, reads
+from services.standings.feed import after_of
+from services.standings.http import BadRequest, flag_of, limit_of, not_found, page, respond
+from services.standings.replay import steps
+from shared.eventstore.types import STREAM_ID
+from shared.messages.engine import GameEnded
+from shared.service.keys import POOL, STORE
+
+GAME_ENDED = GameEnded.__struct_config__.tag
+
+
+async def counters(request: web.Request) -> web.Response:
+    async with request.app[POOL].acquire() as conn:
+        return respond(request, await reads.counters(conn))
+
+
+async def tournaments(request: web.Request) -> web.Response:
+    limit = limit_of(request)
+    async with request.app[POOL].acquire() as conn:
+        items = await reads.tournaments(conn, request.query.get("after", ""), limit)
+    return respond(request, page(items, limit, lambda i: i["tournament_id"]))
+
+
+async def leaderboard(request: web.Request) -> web.Response:
+    tournament = request.match_info["tournament_id"]
+    async with request.app[POOL].acquire() as conn:
+        placings = await reads.tournament_leaderboard(conn, tournament)
+        games = await reads.tournament_games(conn, tournament)
+    if placings is None:
+        raise not_found("tournament", tournament)
+    return respond(request, {"tournament_id": tournament, "games": len(games),
+                             "running": sum(g.running for g in games),
+                             "rounds": max((g.round or 0 for g in games), default=0), "placings": placings})
+
+
+async def tournament_games(request: web.Request) -> web.Response:
+    tournament = request.match_info["tournament_id"]
+    running = flag_of(request, "running")
+    async with request.app[POOL].acquire() as conn:
+        games = await reads.tournament_games(conn, tournament)
+    if not games:
+        raise not_found("tournament", tournament)
+    return respond(request, {"items": [g for g in games if running is None or g.running == running],
+                             "next": None})
+
+
+async def seasons(request: web.Request) -> web.Response:
+    limit = limit_of(request)
+    async with request.app[POOL].acquire() as conn:
+        items = await reads.seasons(conn, request.query.get("after", ""), limit, flag_of(request, "running"))
+    return respond(request, page(items, limit, lambda i: i["season_id"]))
+
+
+async def season(request: web.Request) -> web.Response:
+    season_id = request.match_info["season_id"]
+    async with request.app[POOL].acquire() as conn:
+        found = await reads.season(conn, season_id)
+    if found is None:
+        raise not_found("season", season_id)
+    return respond(request, found)
+
+
+async def ratings(request: web.Request) -> web.Response:
+    limit = limit_of(request)
+    text = request.query.get("min_games", "0")
+    if not text.isdigit():
+        raise BadRequest("standings.bad-min_games", f"min_games must be a whole number, not {text!r}")
+    async with request.app[POOL].acquire() as conn:
+        items = await reads.ratings(conn, request.query.get("after", ""), limit, int(text))
+    return respond(request, page(items, limit, lambda i: i["player_id"]))
+
+
+async def history(request: web.Request) -> web.Response:
+    limit = limit_of(request)
+    player = request.match_info["player_id"]
+    async with request.app[POOL].acquire() as conn:
+        items = await reads.history(conn, player, after_of(request.query.get("after")), limit)
+    if not items and "after" not in request.query:
+        raise not_found("player", player)
+    return respond(request, page(items, limit, lambda i: f"{i['tx']}-{i['position']}"))
+
+
+async def boards(request: web.Request) -> web.Response:
+    limit = limit_of(request)
+    game = request.query.get("game")
+    if game not in (None, "vortex", "hockeydice"):
+        raise BadRequest("standings.bad-game", f"game must be vortex or hockeydice, not {game!r}")
+    async with request.app[POOL].acquire() as conn:
+        items = await reads.boards(conn, request.query.get("after", ""), limit, game, flag_of(request, "running"))
+    return respond(request, page(items, limit, lambda i: i["game_id"]))
+
+
+async def board(request: web.Request) -> web.Response:
+    game_id = request.match_info["game_id"]
+    async with request.app[POOL].acquire() as conn:
+        found = await reads.board(conn, game_id)
+    if found is None:
+        raise not_found("board", game_id)
+    return respond(request, found)
+
+
+async def replay(request: web.Request) -> web.Response:
+    game_id = request.match_info["game_id"]
+    if not STREAM_ID.match(game_id) or game_id.split("-", 1)[0] not in ("vortex", "hockeydice", "phantoms"):
+        raise BadRequest("standings.bad-game-id", f"{game_id!r} is not a game id like vortex-<id>")
+    events = await request.app[STORE].read_stream(game_id)
+    if not events:
+        raise not_found("game", game_id)
+    if not any(e.type == GAME_ENDED for e in events):
+        raise BadRequest("standings.game-running", f"{game_id} has not ended; only finished games replay", 409)
+    return respond(request, {"game_id": game_id, "game": game_id.split("-", 1)[0], "steps": steps(game_id, events)})
+
+
+def add_routes(app: web.Application) -> None:
+    app.router.add_get("/v1/counters", counters)
+    app.router.add_get("/v1/tournaments", tournaments)
+    app.router.add_get("/v1/tournaments/{tournament_id}/leaderboard", leaderboard)
+    app.router.add_get("/v1/tournaments/{tournament_id}/games", tournament_games)
+    app.router.add_get("/v1/seasons", seasons)
+    app.router.add_get("/v1/seasons/{season_id}", season)
+    app.router.add_get("/v1/ratings", ratings)
+    app.router.add_get("/v1/players/{player_id}/history", history)
+    app.router.add_get("/v1/boards", boards)
+    app.router.add_get("/v1/boards/{game_id}", board)
+    app.router.add_get("/v1/games/{game_id}/replay", replay)
+    app.router.add_get("/v1/changes", feed.changes)
+    app.router.add_get("/v1/feed", feed.sse)
+    app.router.add_get("/v1/feed/ws", feed.websocket)

@@ -1,0 +1,203 @@
+"""Re-run a game from its stream: each action through the rules with the draws it recorded, each draw against the
+RNG stream, and the events that come out against the events that were stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from shared.audit.load import load as loaded
+from shared.audit.report import AuditReport, Discrepancy, Found
+from shared.audit.rng import CheckedRng, check_rng
+from shared.eventstore import RecordedEvent, verify_events
+from shared.games.draws import Draw, DrawMismatch, DrawsExhausted, RecordedDraws
+from shared.games.rules import GameRules, RuleViolation
+from shared.messages.engine import CommandAccepted, DrawsUsed, GameEnded, GameOpened
+from shared.messages.games import UnknownGame, command_decoder, options_decoder, rules_of
+
+
+def _at(event: RecordedEvent, check: str, expected: object, found: object) -> Found:
+    return Found(Discrepancy(stream_id=event.stream_id, version=event.version, event_id=event.event_id,
+                             check=check, expected=str(expected), found=str(found)))
+
+
+def _show(event: Any) -> str:
+    return msgspec.json.encode(event).decode()
+
+
+def audit_game(game_id: str, game_events: list[RecordedEvent], rng_events: list[RecordedEvent]) -> AuditReport:
+    actions = 0
+    draws = 0
+    try:
+        for stream_id, events in ((game_id, game_events), (f"rng-{game_id}", rng_events)):
+            chain = verify_events(stream_id, events)
+            if chain.first_bad is not None:
+                raise Found(Discrepancy(stream_id=stream_id, version=chain.first_bad.version,
+                                        event_id=chain.first_bad.event_id, check="hash chain",
+                                        expected="each event hashes to its stored hash, versions 1, 2, 3, ...",
+                                        found=chain.first_bad.reason))
+        rng = check_rng(game_id, rng_events)
+        actions, draws = replay_game(game_id, game_events, rng)
+    except Found as found:
+        return AuditReport(game_id=game_id, game_events=len(game_events), rng_events=len(rng_events),
+                           actions=actions, draws=draws, discrepancy=found.discrepancy)
+    return AuditReport(game_id=game_id, game_events=len(game_events), rng_events=len(rng_events), actions=actions,
+                       draws=draws)
+
+
+class _Groups:
+    """The stream cut into actions: [CommandAccepted?] [DrawsUsed?] rule events* [GameEnded?]."""
+
+    def __init__(self, events: list[RecordedEvent]) -> None:
+        self.events = events
+        self.i = 1
+
+    def take_action(self) -> tuple[RecordedEvent | None, RecordedEvent | None, list[RecordedEvent]]:
+        head = None
+        if self.i < len(self.events) and self.events[self.i].type == CommandAccepted.__struct_config__.tag:
+            head = self.events[self.i]
+            self.i += 1
+        draws_event = None
+        if self.i < len(self.events) and self.events[self.i].type == DrawsUsed.__struct_config__.tag:
+            draws_event = self.events[self.i]
+            self.i += 1
+        body = []
+        engine_tags = {CommandAccepted.__struct_config__.tag, GameEnded.__struct_config__.tag}
+        while self.i < len(self.events) and self.events[self.i].type not in engine_tags:
+            body.append(self.events[self.i])
+            self.i += 1
+        return head, draws_event, body
+
+    def take_end(self) -> RecordedEvent | None:
+        if self.i < len(self.events) and self.events[self.i].type == GameEnded.__struct_config__.tag:
+            self.i += 1
+            return self.events[self.i - 1]
+        return None
+
+    @property
+    def done(self) -> bool:
+        return self.i >= len(self.events)
+
+
+def replay_game(game_id: str, events: list[RecordedEvent], rng: CheckedRng) -> tuple[int, int]:
+    if not events:
+        raise Found(Discrepancy(stream_id=game_id, version=None, event_id=None, check="game stream",
+                                expected="engine.GameOpened", found="no events"))
+    opening = loaded(events[0])
+    if not isinstance(opening, GameOpened):
+        raise _at(events[0], "a game stream starts with GameOpened", "engine.GameOpened", events[0].type)
+    try:
+        rules = rules_of(opening.game)
+        options = options_decoder(opening.game).decode(opening.options)
+    except (UnknownGame, msgspec.ValidationError) as error:
+        raise _at(events[0], "the game and its options are known", "a hosted game", error) from error
+    groups = _Groups(events)
+    used = 0
+    actions = 0
+    state = rules.initial_state()
+    ended = None
+    first = True
+    while not groups.done:
+        head, draws_event, body = groups.take_action()
+        if first:
+            if head is not None:
+                raise _at(head, "the opening comes before any command", "the rules' opening events", head.type)
+            recorded_draws, used = _check_draws(draws_event, rng, used)
+            recomputed = _run(events[0], lambda d: rules.new_game(options, opening.seats, d), recorded_draws)
+            first = False
+        else:
+            if head is None:
+                anchor = draws_event or (body[0] if body else events[groups.i - 1])
+                raise _at(anchor, "each action starts with the command that caused it", "engine.CommandAccepted",
+                          anchor.type)
+            accepted = loaded(head)
+            assert isinstance(accepted, CommandAccepted)
+            if ended is not None:
+                raise _at(head, "no command after the game ended", "no command", head.type)
+            try:
+                command = command_decoder(opening.game).decode(accepted.command)
+            except msgspec.ValidationError as error:
+                raise _at(head, "the command is a command of this game", opening.game, error) from error
+            if command.seat != accepted.seat:
+                raise _at(head, "the command is sent by its seat", f"seat {accepted.seat}", f"seat {command.seat}")
+            recorded_draws, used = _check_draws(draws_event, rng, used)
+            recomputed = _run(head, lambda d, s=state, c=command: rules.decide(s, c, d), recorded_draws)
+            actions += 1
+        state = _compare(rules, state, recomputed, body, head or events[0])
+        end = groups.take_end()
+        if end is not None:
+            ended = end
+            claimed = loaded(end)
+            assert isinstance(claimed, GameEnded)
+            if tuple(claimed.winners) != tuple(rules.winners(state)):
+                raise _at(end, "the winners are the ones the rules give", list(rules.winners(state)),
+                          list(claimed.winners))
+        if rules.is_over(state) and ended is None:
+            raise _at(events[groups.i - 1], "the game ends when the rules say it is over", "engine.GameEnded",
+                      "the stream goes on" if not groups.done else "no GameEnded")
+        if end is not None and not rules.is_over(state):
+            raise _at(end, "the game ends only when the rules say it is over", "the game goes on", "GameEnded")
+    if ended is None:
+        raise Found(Discrepancy(stream_id=game_id, version=None, event_id=None, check="only ended games are audited",
+                                expected="engine.GameEnded", found="the game is still running"))
+    if used != len(rng.draws):
+        recorded, _ = rng.draws[used]
+        raise _at(recorded, "every draw the RNG made was used by the game", f"{used} draws used",
+                  f"draw {used} was made but never used")
+    return actions, used
+
+
+def _check_draws(draws_event: RecordedEvent | None, rng: CheckedRng, used: int) -> tuple[list[Draw], int]:
+    if draws_event is None:
+        return [], used
+    event = loaded(draws_event)
+    assert isinstance(event, DrawsUsed)
+    out = []
+    for numbered in event.draws:
+        if numbered.nonce != used:
+            raise _at(draws_event, "the game uses the draws in order", f"draw {used}", f"draw {numbered.nonce}")
+        if used >= len(rng.draws):
+            raise _at(draws_event, f"draw {used} is in the RNG stream", "a recorded draw", "no such draw")
+        rng_event, drawn = rng.draws[used]
+        if (drawn.request, tuple(drawn.values)) != (numbered.request, tuple(numbered.values)):
+            raise _at(draws_event, f"draw {used} used by the game is the one the RNG recorded "
+                                   f"(rng v{rng_event.version})",
+                      f"{drawn.request} -> {list(drawn.values)}", f"{numbered.request} -> {list(numbered.values)}")
+        out.append(Draw(numbered.request, tuple(numbered.values)))
+        used += 1
+    return out, used
+
+
+def _run(anchor: RecordedEvent, run: Any, draws: list[Draw]) -> list[Any]:
+    recorded = RecordedDraws(draws)
+    try:
+        events = list(run(recorded))
+    except RuleViolation as violation:
+        raise _at(anchor, "the rules accept this action", "accepted", f"rejected: {violation.code}: "
+                  f"{violation.message}") from violation
+    except DrawsExhausted as need:
+        raise _at(anchor, "the recorded draws are the ones the rules ask for", f"{len(draws)} draws",
+                  f"the rules ask for one more: {need.request}") from need
+    except DrawMismatch as mismatch:
+        raise _at(anchor, f"draw {mismatch.index} answers what the rules ask for", mismatch.expected,
+                  mismatch.recorded) from mismatch
+    if len(recorded.used) != len(draws):
+        raise _at(anchor, "the rules use every draw recorded for this action", f"{len(recorded.used)} draws",
+                  f"{len(draws)} draws")
+    return events
+
+
+def _compare(rules: GameRules, state: Any, recomputed: list[Any], body: list[RecordedEvent],
+             anchor: RecordedEvent) -> Any:
+    for index, expected in enumerate(recomputed):
+        if index >= len(body):
+            raise _at(anchor, "the stored events are the ones the rules decide", _show(expected), "nothing")
+        found = loaded(body[index])
+        if found != expected:
+            raise _at(body[index], "the stored event is the one the rules decide", _show(expected), _show(found))
+        state = rules.evolve(state, found)
+    if len(body) > len(recomputed):
+        extra = body[len(recomputed)]
+        raise _at(extra, "the stored events are the ones the rules decide", "nothing more", extra.type)
+    return state

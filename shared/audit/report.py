@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+import uuid
+
+import msgspec
+
+
+class Discrepancy(msgspec.Struct, frozen=True, kw_only=True):
+    stream_id: str
+    version: int | None
+    event_id: uuid.UUID | None
+    check: str
+    expected: str
+    found: str
+
+    def __str__(self) -> str:
+        where = self.stream_id if self.version is None else f"{self.stream_id} v{self.version} ({self.event_id})"
+        return f"DISCREPANCY at {where}: {self.check}\n  expected: {self.expected}\n  found:    {self.found}"
+
+
+class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str
+    game_events: int
+    rng_events: int
+    actions: int
+    draws: int
+    discrepancy: Discrepancy | None = None
+
+    @property
+    def verified(self) -> bool:
+        return self.discrepancy is None
+
+    def __str__(self) -> str:
+        if self.discrepancy is not None:
+            return str(self.discrepancy)
+        return (f"{self.game_id}: verified — {self.game_events} game events and {self.rng_events} RNG events, hash "
+                f"chains intact; seed matches its commitment; {self.draws} draws recomputed and each used as "
+                f"recorded; {self.actions} actions re-run through the rules with identical events")
+
+
+class Found(Exception):
+    """Raised inside the audit at the first discrepancy; the report carries it."""
+
+    def __init__(self, discrepancy: Discrepancy) -> None:
+        super().__init__(str(discrepancy))
+        self.discrepancy = discrepancy

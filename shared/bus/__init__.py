@@ -1,0 +1,1 @@
+"""nats-py wrappers: connect, typed request/reply, the JetStream EVENTS stream."""

@@ -1,0 +1,66 @@
+"""Request/reply over NATS with msgspec types, queue groups, and the correlation id in a header."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import msgspec
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.aio.subscription import Subscription
+
+from shared.bus.replies import Ok, Rejected, RejectedError
+from shared.logging import correlation, current_correlation_id, get_logger
+
+Req = TypeVar("Req")
+Resp = TypeVar("Resp")
+CORRELATION_HEADER = "Correlation-Id"
+log = get_logger(__name__)
+_encoder = msgspec.json.Encoder()
+
+
+async def request(
+    nc: Client, subject: str, payload: Any, reply_type: type[Resp], *, timeout: float = 5.0
+) -> Resp:
+    """Send ``payload`` and return the ``Ok`` value; a ``Rejected`` reply raises RejectedError."""
+    headers = {}
+    if correlation_id := current_correlation_id():
+        headers[CORRELATION_HEADER] = correlation_id
+    msg = await nc.request(subject, _encoder.encode(payload), timeout=timeout, headers=headers or None)
+    reply = msgspec.json.decode(msg.data, type=Ok[reply_type] | Rejected)  # type: ignore[valid-type]
+    if isinstance(reply, Rejected):
+        raise RejectedError(reply.code, reply.message)
+    return reply.value  # type: ignore[no-any-return]
+
+
+async def serve(
+    nc: Client,
+    subject: str,
+    request_type: type[Req],
+    handler: Callable[[Req, Msg], Awaitable[Any]],
+    *,
+    queue: str,
+) -> Subscription:
+    """Answer requests on ``subject`` in queue group ``queue``; replicas share the load."""
+    decoder = msgspec.json.Decoder(request_type)
+
+    async def on_message(msg: Msg) -> None:
+        correlation_id = (msg.headers or {}).get(CORRELATION_HEADER)
+        with correlation(correlation_id, subject=msg.subject):
+            reply: Ok[Any] | Rejected
+            try:
+                reply = Ok(await handler(decoder.decode(msg.data), msg))
+            except msgspec.ValidationError as error:
+                reply = Rejected("bad-request", str(error))
+            except msgspec.DecodeError as error:
+                reply = Rejected("bad-request", f"malformed JSON: {error}")
+            except RejectedError as error:
+                reply = Rejected(error.code, error.message)
+            except Exception:
+                log.exception("request.failed")
+                reply = Rejected("internal", "the service failed to handle this request; it was logged")
+            if msg.reply:
+                await msg.respond(_encoder.encode(reply))
+
+    return await nc.subscribe(subject, queue=queue, cb=on_message)

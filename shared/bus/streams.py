@@ -1,0 +1,33 @@
+"""The JetStream stream that carries every stored event."""
+
+from __future__ import annotations
+
+from nats.js import JetStreamContext
+from nats.js.api import DiscardPolicy, RetentionPolicy, StorageType, StreamConfig
+from nats.js.errors import NotFoundError
+
+from shared.bus.namespace import Namespace
+
+DUPLICATE_WINDOW_SECONDS = 30 * 60
+"""How long JetStream remembers a Nats-Msg-Id: a relay restarted within it re-publishes nothing twice."""
+
+
+def events_stream_config(ns: Namespace) -> StreamConfig:
+    return StreamConfig(
+        name=ns.events_stream,
+        subjects=[ns.all_events],
+        retention=RetentionPolicy.LIMITS,
+        storage=StorageType.FILE,
+        discard=DiscardPolicy.OLD,
+        duplicate_window=DUPLICATE_WINDOW_SECONDS,
+    )
+
+
+async def ensure_events_stream(js: JetStreamContext, ns: Namespace) -> None:
+    config = events_stream_config(ns)
+    try:
+        await js.stream_info(config.name)
+    except NotFoundError:
+        await js.add_stream(config)
+        return
+    await js.update_stream(config)

@@ -1,0 +1,60 @@
+"""A bot that plays through the gateway like a person: it sees only its own view and its legal moves, and waits
+for the next change on its WebSocket between moves."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from typing import Any
+
+from shared.client.http import ApiError, LeagueClient
+from shared.messages.engine import GameView
+
+RECONNECTS = 20
+BUSY = {503, 504}
+BUSY_RETRIES = 10
+MOVED_ON = {409, 422}
+"""The game changed between our look and our move (a rule now refuses it, or the game ended)."""
+
+
+async def send(client: LeagueClient, game_id: str, command: Any, key: str) -> None:
+    """Send a move; when the league is too busy to answer, send it again under the same Idempotency-Key, so it
+    is applied once whatever happened to the first try."""
+    for attempt in range(BUSY_RETRIES):
+        try:
+            await client.command(game_id, command, key=key)
+            return
+        except ApiError as error:
+            if error.status in MOVED_ON:
+                return
+            if error.status not in BUSY or attempt == BUSY_RETRIES - 1:
+                raise
+        await asyncio.sleep(0.5 * (attempt + 1))
+
+
+async def play_game(client: LeagueClient, game_id: str, rng: random.Random,
+                    on_view: Callable[[GameView], None] | None = None) -> GameView:
+    """Play our seat to the end, choosing uniformly among the legal moves the gateway lists."""
+    moves = 0
+    for _connection in range(RECONNECTS):
+        async for view in client.views(game_id):
+            if on_view:
+                on_view(view)
+            if view.ended:
+                return view
+            if view.seat not in view.pending_seats:
+                continue
+            legal, commands = await client.legal(game_id)
+            if not commands:
+                continue
+            command: Any = rng.choice(commands)
+            await send(client, game_id, command, f"v{legal.version}-{moves}")
+            moves += 1
+        final = await client.view(game_id)
+        if final.ended:
+            if on_view:
+                on_view(final)
+            return final
+        await asyncio.sleep(0.2)  # the live feed dropped mid-game: connect again
+    raise RuntimeError(f"{game_id}: the live feed kept dropping before the end")

@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+import re
+import uuid
+from datetime import datetime
+from enum import Enum
+from typing import Any
+
+import msgspec
+
+from shared.eventstore.errors import InvalidStreamId
+
+STREAM_ID = re.compile(r"^[a-z][a-z0-9_]*-[A-Za-z0-9_-]{1,200}$")
+"""``<category>-<id>``: the category names the aggregate kind; both survive as NATS subject tokens."""
+
+
+def category_of(stream_id: str) -> str:
+    return stream_id.split("-", 1)[0]
+
+
+def check_stream_id(stream_id: str) -> str:
+    if not STREAM_ID.match(stream_id):
+        raise InvalidStreamId(f"stream id {stream_id!r} is not <category>-<id> ([a-z0-9_] then [A-Za-z0-9_-])")
+    return stream_id
+
+
+class ExpectedVersion(Enum):
+    ANY = -2
+    NO_STREAM = -1
+
+
+Expected = int | ExpectedVersion
+
+
+class Metadata(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    correlation_id: str
+    causation_id: str | None = None
+    actor: str | None = None
+    command_id: str | None = None
+    visibility: tuple[int, ...] | None = None
+    """None: public. Otherwise the seats that may read the event while its game runs."""
+
+
+class NewEvent(msgspec.Struct, frozen=True, kw_only=True):
+    type: str
+    data: bytes
+    """The payload as JSON bytes (from the message registry)."""
+    metadata: Metadata
+    schema_version: int = 1
+    event_id: uuid.UUID = msgspec.field(default_factory=uuid.uuid4)
+
+
+class Checkpoint(msgspec.Struct, frozen=True, order=True):
+    """A place in the global read order: after the event at (tx, position)."""
+
+    tx: int = 0
+    position: int = 0
+
+
+class RecordedEvent(msgspec.Struct, frozen=True, kw_only=True):
+    position: int
+    tx: int
+    event_id: uuid.UUID
+    stream_id: str
+    version: int
+    type: str
+    schema_version: int
+    data: bytes
+    metadata: Metadata
+    recorded_at: datetime
+    prev_hash: bytes
+    hash: bytes
+
+    @property
+    def checkpoint(self) -> Checkpoint:
+        return Checkpoint(self.tx, self.position)
+
+    @property
+    def category(self) -> str:
+        return category_of(self.stream_id)
+
+    def payload(self) -> Any:
+        return msgspec.json.decode(self.data)
+
+
+class AppendResult(msgspec.Struct, frozen=True):
+    positions: tuple[int, ...]
+    versions: tuple[int, ...]
+    duplicate: bool
+    """True when every event id was already stored: nothing was added, the original places are returned."""
+
+    @property
+    def last_version(self) -> int:
+        return self.versions[-1]

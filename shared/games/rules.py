@@ -1,0 +1,65 @@
+"""What every game exposes, and the one error a rejected command raises."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from shared.games.draws import Draws
+
+Viewer = int | None
+"""A seat index, or None for a spectator (public facts only)."""
+
+
+class RuleViolation(Exception):
+    """A command the rules reject. ``code`` is a rule id from RULES.md's naming (e.g. ``poti.trade.same-type``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class GameRules(Protocol):
+    """The interface of one game's rules module (``shared.games.<name>.rules``).
+
+    - ``new_game(options, seats, draws)`` -> events that open the game (first event records options and seats).
+    - ``decide(state, command, draws)`` -> events; raises RuleViolation and changes nothing when illegal.
+    - ``evolve(state, event)`` -> new state; ``initial_state()`` is the fold's start (None before the first event).
+    - ``view(state, viewer)`` -> what that seat (or a spectator) may see.
+    - ``legal_commands(state, seat)`` -> the commands that seat may send now (for bots and UIs).
+    - ``visible_to(event)`` -> None when public, else the seats that may read it before the game ends.
+    - ``pending_seats(state)`` -> the seats that may act now (several while choices are simultaneous).
+    - ``is_over(state)`` -> whether the game has ended; ``winners(state)`` -> the winning seats once it has.
+    - ``render(state)`` -> a text picture of the position (for ``league replay`` in a terminal).
+    - ``bots`` -> {"random": bot, "greedy": bot}; a bot is ``(state, seat, rng: random.Random) -> command``
+      choosing among ``legal_commands``.
+
+    Every command has a ``seat: int`` field naming the seat that sends it. Events, commands, options and views are
+    frozen msgspec Structs tagged ``"<game>.<ClassName>"`` so that tags are unique across the registry.
+    """
+
+    name: str
+    options_type: type
+    bots: dict[str, Any]
+    event_types: tuple[type, ...]
+    command_types: tuple[type, ...]
+
+    def new_game(self, options: Any, seats: int, draws: Draws) -> list[Any]: ...
+    def decide(self, state: Any, command: Any, draws: Draws) -> list[Any]: ...
+    def evolve(self, state: Any, event: Any) -> Any: ...
+    def initial_state(self) -> Any: ...
+    def view(self, state: Any, viewer: Viewer) -> Any: ...
+    def legal_commands(self, state: Any, seat: int) -> Sequence[Any]: ...
+    def visible_to(self, event: Any) -> frozenset[int] | None: ...
+    def pending_seats(self, state: Any) -> frozenset[int]: ...
+    def is_over(self, state: Any) -> bool: ...
+    def winners(self, state: Any) -> tuple[int, ...]: ...
+    def render(self, state: Any) -> str: ...
+
+
+def fold(rules: GameRules, events: Sequence[Any]) -> Any:
+    state = rules.initial_state()
+    for event in events:
+        state = rules.evolve(state, event)
+    return state

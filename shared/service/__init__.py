@@ -1,0 +1,1 @@
+"""The base every ``python -m services.<name>`` builds on."""

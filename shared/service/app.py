@@ -1,0 +1,160 @@
+"""App factory and lifecycle: resources opened in ``cleanup_ctx``, background work as supervised tasks."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable, Coroutine
+from pathlib import Path
+from typing import Any, TypeVar
+
+from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Info, generate_latest
+
+from shared.bus.connect import connect
+from shared.bus.namespace import Namespace
+from shared.bus.streams import ensure_events_stream
+from shared.config import BusSettings, Settings, StoreSettings, load_settings
+from shared.eventstore import EventStore
+from shared.eventstore.migrate import EVENTSTORE_MIGRATIONS, apply_migrations
+from shared.eventstore.pool import create_pool
+from shared.logging import configure_logging, get_logger
+from shared.service.keys import (
+    HEALTH_CHECKS,
+    JETSTREAM,
+    METRICS,
+    NAMESPACE,
+    NATS,
+    POOL,
+    SERVICE_NAME,
+    SETTINGS,
+    STORE,
+    HealthCheck,
+)
+
+S = TypeVar("S", bound=Settings)
+log = get_logger(__name__)
+POOL_CLOSE_SECONDS = 5
+
+
+async def healthz(request: web.Request) -> web.Response:
+    app = request.app
+    problems = {}
+    for name, check in app[HEALTH_CHECKS].items():
+        try:
+            problem = await asyncio.wait_for(check(), 2)
+        except Exception as error:  # a failing check is a health answer, not a server error
+            problem = f"{type(error).__name__}: {error}"
+        if problem:
+            problems[name] = problem
+    body = {"service": app[SERVICE_NAME], "status": "unhealthy" if problems else "ok", "problems": problems}
+    return web.json_response(body, status=503 if problems else 200)
+
+
+async def metrics(request: web.Request) -> web.Response:
+    data = generate_latest(request.app[METRICS])
+    return web.Response(body=data, headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+
+def base_app(name: str, settings: Settings, *, max_body_bytes: int = 256 * 1024) -> web.Application:
+    app = web.Application(client_max_size=max_body_bytes)
+    app[SERVICE_NAME] = name
+    app[SETTINGS] = settings
+    app[METRICS] = CollectorRegistry()
+    Info("service", "which service this is", registry=app[METRICS]).info({"name": name})
+    app[HEALTH_CHECKS] = {}
+    app.router.add_get("/healthz", healthz)
+    app.router.add_get("/metrics", metrics)
+    return app
+
+
+def add_health_check(app: web.Application, name: str, check: HealthCheck) -> None:
+    app[HEALTH_CHECKS][name] = check
+
+
+def use_store(app: web.Application, settings: StoreSettings, migrations: dict[str, Path] | None = None) -> None:
+    """The event store, after applying its migrations and the service's own (``{"name": folder}``)."""
+
+    async def store_ctx(app: web.Application) -> AsyncIterator[None]:
+        await apply_migrations(settings.database_url, {"eventstore": EVENTSTORE_MIGRATIONS, **(migrations or {})})
+        pool = await create_pool(settings.database_url, role=settings.database_role or None)
+        app[POOL] = pool
+        app[STORE] = EventStore(pool)
+
+        async def database() -> str | None:
+            async with pool.acquire() as conn:
+                await conn.fetchval("SELECT 1")
+            return None
+
+        add_health_check(app, "database", database)
+        yield
+        try:
+            await asyncio.wait_for(pool.close(), POOL_CLOSE_SECONDS)
+        except TimeoutError:
+            log.warning("pool.close.timeout", seconds=POOL_CLOSE_SECONDS)
+            pool.terminate()
+
+    app.cleanup_ctx.append(store_ctx)
+
+
+def use_nats(app: web.Application, settings: BusSettings) -> None:
+    async def nats_ctx(app: web.Application) -> AsyncIterator[None]:
+        nc = await connect(settings.nats_url, name=app[SERVICE_NAME])
+        ns = Namespace(settings.nats_subject_prefix)
+        js = nc.jetstream()
+        await ensure_events_stream(js, ns)
+        app[NATS], app[JETSTREAM], app[NAMESPACE] = nc, js, ns
+
+        async def nats() -> str | None:
+            return None if nc.is_connected else "not connected to NATS"
+
+        add_health_check(app, "nats", nats)
+        yield
+        await nc.drain()
+
+    app.cleanup_ctx.append(nats_ctx)
+
+
+def background(
+    app: web.Application, name: str, work: Callable[[web.Application], Coroutine[Any, Any, None]]
+) -> None:
+    """Run ``work`` for the app's lifetime; restart it with back-off when it fails, cancel it at shutdown."""
+
+    async def supervise() -> None:
+        delay = 0.2
+        while True:
+            try:
+                await work(app)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("background.failed", task=name, retry_in=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 10.0)
+
+    async def task_ctx(app: web.Application) -> AsyncIterator[None]:
+        task = asyncio.create_task(supervise(), name=name)
+
+        async def running() -> str | None:
+            return f"task {name} stopped" if task.done() else None
+
+        add_health_check(app, name, running)
+        yield
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
+
+    app.cleanup_ctx.append(task_ctx)
+
+
+def run_service(name: str, settings_type: type[S], build: Callable[[S], web.Application]) -> None:
+    """``python -m services.<name>``: settings from the environment, JSON logs, HTTP, SIGTERM -> clean stop."""
+    settings = load_settings(settings_type)
+    configure_logging(name, settings.log_level)
+    app = build(settings)
+    log.info("service.start", host=settings.http_host, port=settings.http_port)
+    web.run_app(app, host=settings.http_host, port=settings.http_port, print=None, shutdown_timeout=10,
+                access_log=None)
+    log.info("service.stopped")

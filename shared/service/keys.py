@@ -1,0 +1,28 @@
+"""Typed keys for what a service's aiohttp app holds."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import asyncpg
+from aiohttp import web
+from nats.aio.client import Client
+from nats.js import JetStreamContext
+from prometheus_client import CollectorRegistry
+
+from shared.bus.namespace import Namespace
+from shared.config import Settings
+from shared.eventstore import EventStore
+
+HealthCheck = Callable[[], Awaitable[str | None]]
+"""Returns None when healthy, else what is wrong."""
+
+SERVICE_NAME = web.AppKey("service_name", str)
+SETTINGS = web.AppKey("settings", Settings)
+METRICS = web.AppKey("metrics", CollectorRegistry)
+HEALTH_CHECKS = web.AppKey("health_checks", dict[str, HealthCheck])
+POOL = web.AppKey("pool", asyncpg.Pool)
+STORE = web.AppKey("store", EventStore)
+NATS = web.AppKey("nats", Client)
+JETSTREAM = web.AppKey("jetstream", JetStreamContext)
+NAMESPACE = web.AppKey("namespace", Namespace)

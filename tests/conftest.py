@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import asyncpg
+import pytest
+from nats.aio.client import Client
+from nats.js import JetStreamContext
+
+from shared.bus.connect import connect
+from shared.bus.streams import ensure_events_stream
+from shared.eventstore import EventStore
+from shared.eventstore.migrate import apply_migrations
+from shared.eventstore.pool import connect as pg_connect
+from shared.eventstore.pool import create_pool
+from tests.infra import RunInfra, running_infra
+
+
+@pytest.fixture(scope="session")
+def infra() -> Iterator[RunInfra]:
+    yield from running_infra()
+
+
+@pytest.fixture(scope="session")
+async def migrated(infra: RunInfra) -> RunInfra:
+    await apply_migrations(infra.database_url)
+    return infra
+
+
+@pytest.fixture(scope="session")
+async def pool(migrated: RunInfra) -> AsyncIterator[asyncpg.Pool]:
+    pool = await create_pool(migrated.database_url, role="league_app", max_size=20)
+    yield pool
+    await pool.close()
+
+
+@pytest.fixture(scope="session")
+def store(pool: asyncpg.Pool) -> EventStore:
+    return EventStore(pool)
+
+
+@pytest.fixture
+async def superuser(migrated: RunInfra) -> AsyncIterator[asyncpg.Connection]:
+    """A connection as the database owner (no restricted role), for what only an administrator could do."""
+    conn = await pg_connect(migrated.database_url)
+    yield conn
+    await conn.close()
+
+
+@pytest.fixture(scope="session")
+async def nc(infra: RunInfra) -> AsyncIterator[Client]:
+    client = await connect(infra.nats_url, name="tests")
+    yield client
+    await client.drain()
+
+
+@pytest.fixture(scope="session")
+async def js(nc: Client, infra: RunInfra) -> JetStreamContext:
+    context = nc.jetstream()
+    await ensure_events_stream(context, infra.namespace)
+    return context

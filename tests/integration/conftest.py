@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from shared.infra.processes import ServiceProcess
+from tests.infra import RunInfra
+
+
+@pytest.fixture(scope="session")
+async def game_services(migrated: RunInfra) -> AsyncIterator[dict[str, ServiceProcess]]:
+    """The RNG service and the engine, as real processes over NATS."""
+    services = {name: ServiceProcess(name, {**migrated.env, "LOG_LEVEL": "warning"}, migrated.tmp / f"{name}.log")
+                for name in ("rng", "engine")}
+    for service in services.values():
+        service.start()
+    for service in services.values():
+        service.wait_healthy(60)
+    yield services
+    for service in services.values():
+        assert service.stop() == 0

@@ -1,0 +1,141 @@
+"""Each kind of tampering, made in the database (and in an exported bundle), is caught and named."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import asyncpg
+import msgspec
+import pytest
+from nats.aio.client import Client
+
+from shared.audit import AuditReport, audit_game
+from shared.audit.bundle import export_bundle, load_bundle
+from shared.audit.fetch import fetch_game
+from shared.eventstore import EventStore, RecordedEvent
+from shared.infra.processes import ServiceProcess
+from shared.messages.rng import rng_stream
+from tests.infra import RunInfra
+from tests.integration.play import create, play_to_end
+from tests.integration.tamper import edit_data, rechain, rewrite
+
+Streams = tuple[list[RecordedEvent], list[RecordedEvent]]
+
+
+@pytest.fixture
+async def ended_game(nc: Client, store: EventStore, migrated: RunInfra,
+                     game_services: dict[str, ServiceProcess]) -> tuple[str, Streams]:
+    game_id = await create(nc, migrated.namespace, "vortex", 2)
+    await play_to_end(nc, migrated.namespace, store, game_id, seed=7)
+    streams = await fetch_game(store, game_id)
+    assert audit_game(game_id, *streams).verified
+    return game_id, streams
+
+
+def first(events: list[RecordedEvent], type_: str) -> int:
+    return next(i for i, e in enumerate(events) if e.type == type_)
+
+
+def bump_die(data: dict) -> None:  # type: ignore[type-arg]
+    data["draws"][0]["values"][0] = data["draws"][0]["values"][0] % 6 + 1
+
+
+def change_game_draw(game: list[RecordedEvent], rng: list[RecordedEvent]) -> Streams:
+    i = first(game, "engine.DrawsUsed")
+    game[i] = edit_data(game[i], bump_die)
+    return game, rng
+
+
+def change_rolled_value(game: list[RecordedEvent], rng: list[RecordedEvent]) -> Streams:
+    i = first(game, "vortex.Rolled")
+    game[i] = edit_data(game[i], lambda d: d.update(value=d["value"] % 6 + 1))
+    return game, rng
+
+
+def change_rng_draw(game: list[RecordedEvent], rng: list[RecordedEvent]) -> Streams:
+    i = first(rng, "rng.Drawn")
+    rng[i] = edit_data(rng[i], lambda d: d["values"].__setitem__(0, d["values"][0] % 6 + 1))
+    return game, rng
+
+
+def change_revealed_seed(game: list[RecordedEvent], rng: list[RecordedEvent]) -> Streams:
+    i = first(rng, "rng.SeedRevealed")
+    rng[i] = edit_data(rng[i], lambda d: d.update(server_seed="00" * 32))
+    return game, rng
+
+
+def remove_event(game: list[RecordedEvent], rng: list[RecordedEvent]) -> Streams:
+    del game[first(game, "vortex.PhantomMoved")]
+    return game, rng
+
+
+def illegal_action(game: list[RecordedEvent], rng: list[RecordedEvent]) -> Streams:
+    """The second command of the game, re-attributed to the seat whose turn it was not."""
+    accepted = [i for i, e in enumerate(game) if e.type == "engine.CommandAccepted"]
+    i = accepted[0]
+    wrong = 1 - msgspec.json.decode(game[i].data)["seat"]
+
+    def other_seat(data: dict) -> None:  # type: ignore[type-arg]
+        data["seat"] = wrong
+        data["command"]["seat"] = wrong
+
+    game[i] = edit_data(game[i], other_seat)
+    return game, rng
+
+
+CASES: dict[str, tuple[Callable[[list[RecordedEvent], list[RecordedEvent]], Streams], str, str]] = {
+    # name: (tampering, stream it names, what the audit says)
+    "changed die in the game stream": (change_game_draw, "game", "is the one the RNG recorded"),
+    "changed rolled value in a rules event": (change_rolled_value, "game", "the one the rules decide"),
+    "changed draw in the RNG stream": (change_rng_draw, "rng", "recomputed from the revealed seed"),
+    "changed revealed seed": (change_revealed_seed, "rng", "the revealed seed matches the commitment"),
+    "removed event": (remove_event, "game", "the rules decide"),
+    "action the rules reject": (illegal_action, "game", "the rules accept this action"),
+}
+
+
+def check_named(report: AuditReport, game_id: str, which: str, says: str, tampered: Streams) -> None:
+    assert not report.verified, f"tampering went unnoticed: {report}"
+    found = report.discrepancy
+    assert found is not None
+    assert found.stream_id == (game_id if which == "game" else rng_stream(game_id))
+    assert says in found.check, str(report)
+    assert found.version is not None and found.event_id is not None
+    named = next(e for e in (tampered[0] if which == "game" else tampered[1]) if e.event_id == found.event_id)
+    assert named.version == found.version
+    assert "DISCREPANCY" in str(report) and str(found.event_id) in str(report)
+
+
+@pytest.mark.parametrize("case", CASES)
+async def test_tampering_in_the_database_is_caught_and_named(
+    case: str, ended_game: tuple[str, Streams], store: EventStore, superuser: asyncpg.Connection
+) -> None:
+    game_id, (game, rng) = ended_game
+    tamper, which, says = CASES[case]
+    naive_game, naive_rng = tamper(list(game), list(rng))
+    # A naive edit breaks the hash chain...
+    await rewrite(superuser, game_id, naive_game)
+    await rewrite(superuser, rng_stream(game_id), naive_rng)
+    naive = audit_game(game_id, *await fetch_game(store, game_id))
+    assert not naive.verified and naive.discrepancy is not None
+    assert naive.discrepancy.check == "hash chain", str(naive)
+    # ...and one that re-computes the chain is still caught, by what the events mean.
+    clever = rechain(naive_game), rechain(naive_rng)
+    await rewrite(superuser, game_id, clever[0])
+    await rewrite(superuser, rng_stream(game_id), clever[1])
+    report = audit_game(game_id, *await fetch_game(store, game_id))
+    check_named(report, game_id, which, says, clever)
+
+
+@pytest.mark.parametrize("case", CASES)
+async def test_tampering_in_an_exported_bundle_is_caught_and_named(case: str, ended_game: tuple[str, Streams]) -> None:
+    game_id, (game, rng) = ended_game
+    tamper, which, says = CASES[case]
+    bundle = export_bundle(game_id, "vortex", game, rng, datetime.now(UTC))
+    _, bundled_game, bundled_rng = load_bundle(bundle)
+    tampered = tamper(bundled_game, bundled_rng)
+    rechained = rechain(tampered[0]), rechain(tampered[1])
+    edited = export_bundle(game_id, "vortex", *rechained, datetime.now(UTC))
+    _, loaded_game, loaded_rng = load_bundle(edited)
+    check_named(audit_game(game_id, loaded_game, loaded_rng), game_id, which, says, rechained)

@@ -1,0 +1,111 @@
+"""The gateway as players and dashboards use it: HTTP and WebSocket against the running league."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+
+import aiohttp
+import msgspec
+import pytest
+
+from shared.client.bot import play_game
+from shared.client.http import LeagueClient
+from shared.eventstore import EventStore
+from shared.games.phantoms.state import Season
+from shared.infra.processes import ServiceProcess
+from shared.messages.engine import GameView
+from shared.play.table import Table
+from tests.infra import RunInfra
+from tests.unit.phantoms.test_properties import _strings, hidden_from
+
+
+@pytest.fixture(scope="module")
+async def gateway(migrated: RunInfra, game_services: dict[str, ServiceProcess]) -> AsyncIterator[str]:
+    env = {**migrated.env, "LOG_LEVEL": "warning"}
+    started = [ServiceProcess(name, env, migrated.tmp / f"{name}-gw.log") for name in ("relay", "gateway")]
+    for service in started:
+        service.start()
+    for service in started:
+        service.wait_healthy(60)
+    yield started[1].url
+    for service in started:
+        assert service.stop() == 0
+
+
+@pytest.fixture
+async def session() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as client_session:
+        yield client_session
+
+
+async def players(session: aiohttp.ClientSession, url: str, count: int) -> list[LeagueClient]:
+    clients = [LeagueClient(session, url) for _ in range(count)]
+    for n, client in enumerate(clients):
+        await client.register(f"Bot {n}")
+    return clients
+
+
+GAMES = [
+    ("phantoms", 4, {"edition": "poti"}),
+    ("phantoms", 4, {"edition": "powerplay", "team_variant": True}),
+    ("vortex", 4, {}),
+    ("hockeydice", 2, {}),
+]
+
+
+@pytest.mark.parametrize(("game", "seats", "options"), GAMES)
+async def test_bots_play_a_whole_game_over_the_gateway_and_it_audits_verified(
+    game: str, seats: int, options: dict[str, object], gateway: str, session: aiohttp.ClientSession,
+    store: EventStore,
+) -> None:
+    clients = await players(session, gateway, seats)
+    organiser = clients[0]
+    game_id = await organiser.create_game(game, seats, options=options, players=[c.player_id for c in clients])
+    seen: list[list[GameView]] = [[] for _ in clients]
+    spectator = LeagueClient(session, gateway)
+    spectated: list[GameView] = []
+
+    async def spectate() -> None:
+        async for view in spectator.views(game_id):
+            spectated.append(view)
+
+    watching = asyncio.create_task(spectate())
+    finals = await asyncio.gather(*(
+        play_game(client, game_id, random.Random(n), on_view=seen[n].append) for n, client in enumerate(clients)))
+    await asyncio.wait_for(watching, 30)
+    assert spectated[-1].ended and all(v.seat is None for v in spectated)
+    assert all(f.ended for f in finals)
+    assert {f.winners for f in finals} == {finals[0].winners}
+    assert all(len(views) > 3 for views in seen)
+    report = await organiser.call("GET", f"/audit/{game_id}")
+    assert report["verified"] is True, report["summary"]
+    if game == "phantoms":
+        await check_no_view_shows_another_hand(store, game_id, seen, spectated)
+
+
+async def check_no_view_shows_another_hand(store: EventStore, game_id: str, seen: list[list[GameView]],
+                                           spectated: list[GameView]) -> None:
+    """Every view each manager and a spectator received (HTTP and WebSocket) against the full state then."""
+    events = await store.read_stream(game_id)
+    viewers: list[int | None] = [*range(len(seen)), None]
+    wanted = {(seat, view.version): view for seat, views in zip(viewers, [*seen, spectated], strict=True)
+              for view in views}
+    table = Table(game_id)
+    checked = 0
+    for recorded in events:
+        table.apply(recorded)
+        for seat in viewers:
+            view = wanted.get((seat, table.version))
+            if view is None:
+                continue
+            assert view.seat == seat
+            season = table.state
+            assert isinstance(season, Season)
+            leaked = hidden_from(season, seat) & set(_strings(msgspec.json.decode(view.view)))
+            assert not leaked, f"seat {seat} saw {leaked} at v{table.version}"
+            checked += 1
+    assert checked == len(wanted) > 20
+
+

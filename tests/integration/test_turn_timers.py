@@ -1,0 +1,58 @@
+"""A seat that does not act in time gets the default bot's move, recorded as such; bot seats play themselves."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+import msgspec
+
+from shared.client.table import register_bots
+from shared.eventstore import EventStore
+from shared.messages.engine import CommandAccepted
+from shared.messages.stored import loaded
+from tests.integration.play import revealed
+from tests.integration.test_gateway import gateway, session  # noqa: F401 - fixtures
+
+
+async def accepted(store: EventStore, game_id: str) -> list[CommandAccepted]:
+    return [e for e in map(loaded, await store.read_stream(game_id)) if isinstance(e, CommandAccepted)]
+
+
+async def test_an_idle_seat_gets_the_default_bots_move_after_its_turn_seconds(
+    gateway: str, session: aiohttp.ClientSession, store: EventStore  # noqa: F811
+) -> None:
+    idle = await register_bots(session, gateway, ["Idle one", "Idle two"])
+    game_id = await idle[0].create_game("hockeydice", 2, players=[c.player_id for c in idle], turn_seconds=1,
+                                        options={"periods": 1, "shots_per_period": 1})
+    await asyncio.sleep(0.5)
+    assert await accepted(store, game_id) == [], "a move was made before the turn timer ran out"
+    for _ in range(300):
+        moves = await accepted(store, game_id)
+        if moves:
+            break
+        await asyncio.sleep(0.1)
+    assert moves and all(m.by_bot == "timeout:greedy" for m in moves)
+    first = (await store.read_stream(game_id))[0].recorded_at
+    timed_out = next(e for e in await store.read_stream(game_id) if e.type == "engine.CommandAccepted")
+    assert (timed_out.recorded_at - first).total_seconds() >= 1.0
+    assert timed_out.metadata.actor == "bot:greedy"
+
+
+async def test_bot_seats_play_their_own_moves_to_the_end(
+    gateway: str, session: aiohttp.ClientSession, store: EventStore  # noqa: F811
+) -> None:
+    (host,) = await register_bots(session, gateway, ["Host"])
+    game_id = await host.create_game("vortex", 3, players=[None, None, None], bots=["greedy", "random", "greedy"],
+                                     options={"max_rounds": 4})
+    for _ in range(600):
+        if (await host.view(game_id)).ended:
+            break
+        await asyncio.sleep(0.1)
+    assert (await host.view(game_id)).ended
+    await revealed(store, game_id)
+    moves = await accepted(store, game_id)
+    assert moves and {(m.seat, m.by_bot) for m in moves} <= {(0, "greedy"), (1, "random"), (2, "greedy")}
+    assert {m.seat for m in moves} == {0, 1, 2}
+    report = msgspec.json.decode(msgspec.json.encode(await host.call("GET", f"/audit/{game_id}")))
+    assert report["verified"] is True

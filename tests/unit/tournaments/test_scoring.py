@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+from fractions import Fraction
+
+from shared.tournaments.events import Seed
+from shared.tournaments.scoring import Played, median_buchholz, points, standings
+
+
+def test_median_buchholz_drops_the_best_and_the_worst_opponent() -> None:
+    assert median_buchholz([Fraction(3), Fraction(1), Fraction(2), Fraction(0)]) == 3
+    assert median_buchholz([Fraction(2), Fraction(5)]) == 0
+    assert median_buchholz([]) == 0
+
+
+def test_winners_who_tie_share_the_point_and_a_bye_is_worth_a_win() -> None:
+    score = points([Played(("a", "b", "c"), ("a", "b")), Played(("c", "d"), ("c",))], ["d"])
+    assert score == {"a": Fraction(1, 2), "b": Fraction(1, 2), "c": 1, "d": 1}
+
+
+def test_standings_by_points_then_median_buchholz_then_rating_worked_by_hand() -> None:
+    # Three rounds of six players at tables of two:
+    #   r1: a-b a, c-d c, e-f e    r2: a-c a, b-e b, d-f f    r3: a-f f, c-e c, b-d b
+    # points: a 2, b 2, c 2, f 2, e 1, d 0
+    # opponents' points: a: b2 c2 f2 -> MB 2; b: a2 e1 d0 -> MB 1; c: d0 a2 e1 -> MB 1;
+    #                    f: e1 d0 a2 -> MB 1; e: f2 b2 c2 -> MB 2; d: c2 f2 b2 -> MB 2
+    games = [Played(("a", "b"), ("a",)), Played(("c", "d"), ("c",)), Played(("e", "f"), ("e",)),
+             Played(("a", "c"), ("a",)), Played(("b", "e"), ("b",)), Played(("d", "f"), ("f",)),
+             Played(("a", "f"), ("f",)), Played(("c", "e"), ("c",)), Played(("b", "d"), ("b",))]
+    seeds = [Seed("a", 1.0), Seed("b", 0.0), Seed("c", 3.0), Seed("d", 0.0), Seed("e", 0.0), Seed("f", 2.0)]
+    table = standings(seeds, games, [])
+    assert [(s.player_id, s.points, s.median_buchholz) for s in table] == [
+        ("a", 2, 2), ("c", 2, 1), ("f", 2, 1), ("b", 2, 1), ("e", 1, 2), ("d", 0, 2)]
+    assert [s.rank for s in table] == [1, 2, 3, 4, 5, 6] and table[0].games == 3
