@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 
 import msgspec
+
+from shared.tournaments.scoring import median_buchholz
 
 
 class TournamentGame(msgspec.Struct, frozen=True, kw_only=True):
@@ -29,25 +32,18 @@ class Placing(msgspec.Struct, frozen=True, kw_only=True):
     wins: int
 
 
-def median_buchholz(opponent_points: list[float]) -> float:
-    if len(opponent_points) <= 2:
-        return 0.0
-    ordered = sorted(opponent_points)
-    return sum(ordered[1:-1])
-
-
 def leaderboard(games: Iterable[TournamentGame], ratings: Mapping[str, float]) -> list[Placing]:
-    points: dict[str, float] = defaultdict(float)
+    points: dict[str, Fraction] = defaultdict(Fraction)
     played: dict[str, int] = defaultdict(int)
     won: dict[str, int] = defaultdict(int)
     opponents: dict[str, list[str]] = defaultdict(list)
     for game in games:
         seated = [(seat, p) for seat, p in enumerate(game.players) if p]
         for _, player in seated:
-            points.setdefault(player, 0.0)
+            points.setdefault(player, Fraction(0))
         if game.running or game.winners is None:
             continue
-        share = 1.0 / len(game.winners) if game.winners else 0.0
+        share = Fraction(1, len(game.winners)) if game.winners else Fraction(0)
         for seat, player in seated:
             played[player] += 1
             if seat in game.winners:
@@ -56,7 +52,7 @@ def leaderboard(games: Iterable[TournamentGame], ratings: Mapping[str, float]) -
             opponents[player] += [other for _, other in seated if other != player]
     buchholz = {p: median_buchholz([points[o] for o in opponents[p]]) for p in points}
 
-    def order(player: str) -> tuple[float, float, float, str]:
+    def order(player: str) -> tuple[Fraction, Fraction, float, str]:
         rating = ratings.get(player)
         return (-points[player], -buchholz[player], -(rating if rating is not None else float("-inf")), player)
 
@@ -66,6 +62,6 @@ def leaderboard(games: Iterable[TournamentGame], ratings: Mapping[str, float]) -
         previous = placings[-1] if placings else None
         tied = previous is not None and order(player)[:3] == order(previous.player_id)[:3]
         placings.append(Placing(rank=previous.rank if tied and previous else index + 1, player_id=player,
-                                points=points[player], median_buchholz=buchholz[player],
+                                points=float(points[player]), median_buchholz=float(buchholz[player]),
                                 rating=ratings.get(player), games=played[player], wins=won[player]))
     return placings

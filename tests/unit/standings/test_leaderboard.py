@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from services.standings.leaderboard import TournamentGame, leaderboard, median_buchholz
+from services.standings.leaderboard import TournamentGame, leaderboard
 
 
 def game(players: tuple[str, ...], winners: tuple[int, ...] | None, running: bool = False) -> TournamentGame:
@@ -13,9 +13,13 @@ def test_a_win_is_one_point_and_joint_winners_share_it() -> None:
     assert {p.player_id: p.points for p in board} == {"a": 1.0, "b": 0.5, "c": 0.5}
 
 
-def test_median_buchholz_drops_the_highest_and_the_lowest_opponent() -> None:
-    assert median_buchholz([3.0, 1.0, 2.0, 0.0]) == 3.0
-    assert median_buchholz([1.0, 2.0]) == 0.0
+def test_shares_are_exact_fractions_so_equal_scores_tie_and_the_points_add_up() -> None:
+    three_way = ("a", "b", "c")
+    games = [game(three_way, (0, 1, 2)), game(three_way, (0, 1, 2)), game(three_way, (0, 1, 2)),
+             game(("d", "e", "f"), (0,))]
+    board = {p.player_id: p for p in leaderboard(games, {})}
+    assert board["a"].points == board["b"].points == board["c"].points == 1.0
+    assert board["a"].rank == board["b"].rank == board["c"].rank == 1 and board["d"].rank == 4
 
 
 def test_equal_points_are_split_by_median_buchholz() -> None:
