@@ -29,11 +29,6 @@ from shared.service.keys import METRICS, NAMESPACE, NATS, POOL, STORE
 ENGINE = web.AppKey("engine", Engine)
 AUTOPLAY = web.AppKey("autoplay", Autoplay)
 MIGRATIONS = Path(__file__).parent / "migrations"
-RUNNING_TIMED_GAMES = """
-    SELECT o.stream_id FROM events o
-    WHERE o.type = 'engine.GameOpened' AND o.data->>'turn_seconds' IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = o.stream_id AND e.type = 'engine.GameEnded')
-"""
 
 
 def build(settings: EngineSettings) -> web.Application:
@@ -49,10 +44,8 @@ def build(settings: EngineSettings) -> web.Application:
         autoplay = app[AUTOPLAY] = Autoplay(engine)
         Gauge("engine_conflicts", "appends that lost a race to another writer and were decided again",
               registry=app[METRICS]).set_function(lambda: engine.conflicts)
-        async with app[POOL].acquire() as conn:
-            autoplay.timed_games.update(row[0] for row in await conn.fetch(RUNNING_TIMED_GAMES))
-        for game_id in autoplay.timed_games:
-            autoplay.poke(game_id)
+        Gauge("engine_lock_waits", "commands that waited for another replica's command on the same game",
+              registry=app[METRICS]).set_function(lambda: engine.locks.waits)
 
         async def command(request: EngineRequest, msg: Msg) -> CommandResult:
             match request:
@@ -89,7 +82,7 @@ def build(settings: EngineSettings) -> web.Application:
         await autoplay.close()
 
     async def timers(app: web.Application) -> None:
-        await app[AUTOPLAY].watch_timers()
+        await app[AUTOPLAY].watch(rescan_seconds=settings.rescan_seconds)
 
     app.cleanup_ctx.append(engine_ctx)
     background(app, "turn-timers", timers)

@@ -17,6 +17,12 @@ from shared.messages.engine import PlayCommand
 from shared.play.table import Table
 
 DEFAULT_BOT = "greedy"
+RUNNING_ENGINE_GAMES = """
+    SELECT o.stream_id, o.data->>'turn_seconds' IS NOT NULL FROM events o
+    WHERE o.type = 'engine.GameOpened'
+      AND (o.data->>'turn_seconds' IS NOT NULL OR jsonb_path_exists(o.data->'bots', '$[*] ? (@ != null)'))
+      AND NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = o.stream_id AND e.type = 'engine.GameEnded')
+"""
 MAX_BOT_MOVES = 100_000
 log = get_logger(__name__)
 _encoder = msgspec.json.Encoder()
@@ -63,25 +69,47 @@ class Autoplay:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._tasks: dict[str, asyncio.Task[int]] = {}
+        self._again: set[str] = set()
         self.timed_games: set[str] = set()
 
     def poke(self, game_id: str) -> None:
         task = self._tasks.get(game_id)
         if task is not None and not task.done():
+            self._again.add(game_id)  # the running pass may have looked before this change: look once more
             return
         self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"autoplay:{game_id}")
 
     async def _run(self, game_id: str) -> int:
-        try:
-            return await play_due(self.engine, game_id)
-        except Exception:
-            log.exception("autoplay.failed", game_id=game_id)
-            return 0
+        moves = 0
+        while True:
+            self._again.discard(game_id)
+            try:
+                moves += await play_due(self.engine, game_id)
+            except Exception:
+                log.exception("autoplay.failed", game_id=game_id)
+            if game_id not in self._again:
+                return moves
 
-    async def watch_timers(self, interval: float = 0.5) -> None:
-        """Check the games with a turn timer that this replica knows of; pokes those whose time ran out."""
+    async def rescan(self) -> None:
+        """Every running game that owes the engine moves, as the log says (another replica may have created it,
+        and died): timed games are watched from now on, and each is looked at once."""
+        async with self.engine.pool.acquire() as conn:
+            rows = await conn.fetch(RUNNING_ENGINE_GAMES)
+        self.timed_games.update(row[0] for row in rows if row[1])
+        for row in rows:
+            self.poke(row[0])
+
+    async def watch(self, interval: float = 0.5, rescan_seconds: float = 30.0) -> None:
+        """Pokes the timed games whose time ran out, and every ``rescan_seconds`` all games owing moves."""
+        rescanned = -rescan_seconds
         while True:
             await asyncio.sleep(interval)
+            if (now := asyncio.get_running_loop().time()) - rescanned >= rescan_seconds:
+                rescanned = now
+                try:
+                    await self.rescan()
+                except Exception:
+                    log.exception("autoplay.rescan-failed")
             for game_id in list(self.timed_games):
                 table = await self.engine.table(game_id)
                 if table.ended is not None:

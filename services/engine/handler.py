@@ -11,6 +11,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from services.engine.game_lock import GameLocks
 from services.engine.rng_client import RngClient
 from shared.bus.replies import RejectedError
 from shared.eventstore import ConcurrencyError, EventStore, ExpectedVersion, NewEvent
@@ -50,13 +51,16 @@ class Engine:
         self.store = store
         self.pool = pool
         self.rng = rng
+        self.locks = GameLocks(pool)
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self.conflicts = 0
 
-    async def table(self, game_id: str) -> Table:
-        """The cached fold, brought up to the stream's current version (another replica may have moved it)."""
+    async def table(self, game_id: str, store: EventStore | None = None) -> Table:
+        """The cached fold, brought up to the stream's current version (another replica may have moved it).
+        A view may move the cached table on while a command awaits its draws: a command reads what it decides
+        on from the table once, before it awaits anything."""
         table = self._tables.pop(game_id, None) or Table(game_id)
-        table.apply_all(await self.store.read_stream(game_id, table.version + 1))
+        table.apply_all(await (store or self.store).read_stream(game_id, table.version + 1))
         self._tables[game_id] = table
         if len(self._tables) > CACHE_GAMES:
             self._tables.popitem(last=False)
@@ -82,7 +86,11 @@ class Engine:
                                 f"unknown bot {sorted(unknown)[0]!r}; bots are {', '.join(sorted(rules.bots))}")
         if request.turn_seconds is not None and not 1 <= request.turn_seconds <= 86_400:
             raise RejectedError("engine.create.invalid", "turn_seconds must be between 1 and 86400")
-        table = await self.table(request.game_id)
+        async with self.locks.hold(request.game_id) as conn:
+            return await self._open(request, rules, options, self.store.on(conn))
+
+    async def _open(self, request: CreateGame, rules: Any, options: Any, store: EventStore) -> CommandResult:
+        table = await self.table(request.game_id, store)
         if table.opened is not None:
             if request.command_id in table.accepted:
                 return CommandResult(game_id=request.game_id, version=table.version, duplicate=True)
@@ -100,53 +108,56 @@ class Engine:
                         event_id=uuid.uuid5(ID_SPACE, f"{request.game_id}:open:{request.command_id}"))]
         batch += self._outcome(rules, draws, events, "engine", request.command_id, over=False)
         try:
-            result = await self.store.append(request.game_id, batch, ExpectedVersion.NO_STREAM)
+            result = await store.append(request.game_id, batch, ExpectedVersion.NO_STREAM)
         except ConcurrencyError as error:
             raise RejectedError("engine.create.exists", f"game {request.game_id} already exists") from error
         return CommandResult(game_id=request.game_id, version=result.last_version, duplicate=result.duplicate)
 
     async def play(self, request: PlayCommand) -> CommandResult:
-        for _attempt in range(RETRIES):
-            table = await self.table(request.game_id)
-            if table.opened is None or table.rules is None:
-                raise RejectedError("engine.unknown-game", f"no game {request.game_id}")
-            if (version := table.accepted.get(request.command_id)) is not None:
-                return CommandResult(game_id=request.game_id, version=version, duplicate=True,
-                                     ended=table.ended is not None)
-            if table.ended is not None:
-                raise RejectedError("engine.game-over", f"game {request.game_id} has ended")
-            rules = table.rules
-            try:
-                command = command_decoder(table.game).decode(request.command)
-            except (msgspec.ValidationError, msgspec.DecodeError) as error:
-                raise RejectedError("engine.command.invalid", f"not a {table.game} command: {error}") from error
-            if request.player_id is not None and table.seat_of(request.player_id) != command.seat:
-                raise RejectedError("engine.not-your-seat", f"seat {command.seat} is not yours to play")
-            try:
-                events, draws = await self._decided(request.game_id, table.next_nonce,
-                                                    partial(rules.decide, table.state, command))
-            except RuleViolation as error:
-                await self._record_rejection(request, error.code, error.message)
-                raise RejectedError(error.code, error.message) from error
-            state = table.state
-            for event in events:
-                state = rules.evolve(state, event)
-            accepted = CommandAccepted(seat=command.seat, command=msgspec.Raw(_encoder.encode(command)),
-                                       by_bot=request.by_bot)
-            batch = [stored(accepted, actor=request.actor, command_id=request.command_id,
-                            visibility=(command.seat,),
-                            event_id=uuid.uuid5(ID_SPACE, f"{request.game_id}:{request.command_id}"))]
-            batch += self._outcome(rules, draws, events, request.actor, request.command_id,
-                                   over=rules.is_over(state), game=table.game, state=state)
-            try:
-                result = await self.store.append(request.game_id, batch, table.version)
-            except ConcurrencyError:
-                self.conflicts += 1
-                log.info("engine.conflict", game_id=request.game_id, version=table.version)
-                continue
-            return CommandResult(game_id=request.game_id, version=result.last_version,
-                                 duplicate=result.duplicate, ended=rules.is_over(state))
+        async with self.locks.hold(request.game_id) as conn:
+            store = self.store.on(conn)
+            for _attempt in range(RETRIES):
+                try:
+                    return await self._play(request, store)
+                except ConcurrencyError:
+                    self.conflicts += 1
+                    log.info("engine.conflict", game_id=request.game_id)
         raise RejectedError("engine.busy", f"game {request.game_id} changed too often meanwhile; try again")
+
+    async def _play(self, request: PlayCommand, store: EventStore) -> CommandResult:
+        table = await self.table(request.game_id, store)
+        if table.opened is None or table.rules is None:
+            raise RejectedError("engine.unknown-game", f"no game {request.game_id}")
+        if (version := table.accepted.get(request.command_id)) is not None:
+            return CommandResult(game_id=request.game_id, version=version, duplicate=True,
+                                 ended=table.ended is not None)
+        if table.ended is not None:
+            raise RejectedError("engine.game-over", f"game {request.game_id} has ended")
+        rules, game, state, version, nonce = table.rules, table.game, table.state, table.version, table.next_nonce
+        try:
+            command = command_decoder(game).decode(request.command)
+        except (msgspec.ValidationError, msgspec.DecodeError) as error:
+            raise RejectedError("engine.command.invalid", f"not a {game} command: {error}") from error
+        if request.player_id is not None and table.seat_of(request.player_id) != command.seat:
+            raise RejectedError("engine.not-your-seat", f"seat {command.seat} is not yours to play")
+        try:
+            events, draws = await self._decided(request.game_id, nonce,
+                                                partial(rules.decide, state, command))
+        except RuleViolation as error:
+            await self._record_rejection(request, error.code, error.message, store)
+            raise RejectedError(error.code, error.message) from error
+        for event in events:
+            state = rules.evolve(state, event)
+        accepted = CommandAccepted(seat=command.seat, command=msgspec.Raw(_encoder.encode(command)),
+                                   by_bot=request.by_bot)
+        batch = [stored(accepted, actor=request.actor, command_id=request.command_id,
+                        visibility=(command.seat,),
+                        event_id=uuid.uuid5(ID_SPACE, f"{request.game_id}:{request.command_id}"))]
+        batch += self._outcome(rules, draws, events, request.actor, request.command_id,
+                               over=rules.is_over(state), game=game, state=state)
+        result = await store.append(request.game_id, batch, version)
+        return CommandResult(game_id=request.game_id, version=result.last_version,
+                             duplicate=result.duplicate, ended=rules.is_over(state))
 
     def _outcome(self, rules: Any, draws: list[NumberedDraw], events: list[Any], actor: str, command_id: str,
                  *, over: bool, game: str = "", state: Any = None) -> list[NewEvent]:
@@ -171,9 +182,9 @@ class Engine:
             except DrawsExhausted as need:
                 fetched.append(await self.rng.draw(game_id, first_nonce + len(fetched), need.request))
 
-    async def _record_rejection(self, request: PlayCommand, code: str, message: str) -> None:
+    async def _record_rejection(self, request: PlayCommand, code: str, message: str, store: EventStore) -> None:
         log.info("engine.rejected", game_id=request.game_id, code=code, reason=message)
-        async with self.pool.acquire() as conn:
+        async with store.connection() as conn:
             await conn.execute(
                 "INSERT INTO rejected_commands (game_id, command, code, message, correlation_id, actor)"
                 " VALUES ($1, $2, $3, $4, $5, $6)",

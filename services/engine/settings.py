@@ -11,3 +11,6 @@ class EngineSettings(StoreSettings, kw_only=True, frozen=True):
     rng_engine_key: str = ""
     """base64 of 32 bytes shared with the RNG service. Outside production a key file under DATA_DIR is used."""
     data_dir: str = ".data"
+    rescan_seconds: float = 30.0
+    """How often each replica looks in the log for running games that owe engine moves (bot seats, turn timers):
+    a game whose replica died is picked up by another within this time."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Sequence
-from contextlib import aclosing
+from contextlib import AbstractAsyncContextManager, aclosing, nullcontext
 
 import asyncpg
 import msgspec
@@ -61,8 +61,16 @@ def _expected_code(expected: Expected) -> int:
 
 
 class EventStore:
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, conn: asyncpg.Connection | None = None) -> None:
         self.pool = pool
+        self._conn = conn
+
+    def on(self, conn: asyncpg.Connection) -> EventStore:
+        """The same store, every call on ``conn`` (one the caller holds, e.g. with a lock on it)."""
+        return EventStore(self.pool, conn)
+
+    def connection(self) -> AbstractAsyncContextManager[asyncpg.Connection]:
+        return nullcontext(self._conn) if self._conn is not None else self.pool.acquire()
 
     async def append(
         self, stream_id: str, events: Sequence[NewEvent], expected: Expected = ExpectedVersion.ANY
@@ -87,7 +95,7 @@ class EventStore:
         )
         for _attempt in range(ANY_RETRIES):
             try:
-                async with self.pool.acquire() as conn:
+                async with self.connection() as conn:
                     rows = await conn.fetch(APPEND, *args)
             except asyncpg.UniqueViolationError as error:
                 # Another writer inserted the same version (or the same ids) first: decide again.
@@ -106,14 +114,14 @@ class EventStore:
         raise ConcurrencyError(stream_id, expected, await self.stream_version(stream_id))
 
     async def stream_version(self, stream_id: str) -> int:
-        async with self.pool.acquire() as conn:
+        async with self.connection() as conn:
             version = await conn.fetchval("SELECT max(version) FROM events WHERE stream_id = $1", stream_id)
         return int(version or 0)
 
     async def read_stream(
         self, stream_id: str, from_version: int = 1, limit: int | None = None
     ) -> list[RecordedEvent]:
-        async with self.pool.acquire() as conn:
+        async with self.connection() as conn:
             rows = await conn.fetch(READ_STREAM, stream_id, from_version, limit)
         return [to_recorded(r) for r in rows]
 
@@ -123,7 +131,7 @@ class EventStore:
     async def read_all(self, after: Checkpoint = START, limit: int = 1000) -> list[RecordedEvent]:
         """The next events of the global log in a stable, gap-free order: only transactions that have all
         finished are read, so an event committed late can never be skipped."""
-        async with self.pool.acquire() as conn:
+        async with self.connection() as conn:
             rows = await conn.fetch(READ_ALL, after.tx, after.position, limit)
         return [to_recorded(r) for r in rows]
 

@@ -11,8 +11,8 @@ from tests.infra import RunInfra
 @pytest.fixture(scope="session")
 async def game_services(migrated: RunInfra) -> AsyncIterator[dict[str, ServiceProcess]]:
     """The RNG service and the engine, as real processes over NATS."""
-    services = {name: ServiceProcess(name, {**migrated.env, "LOG_LEVEL": "warning"}, migrated.tmp / f"{name}.log")
-                for name in ("rng", "engine")}
+    env = {**migrated.env, "LOG_LEVEL": "warning", "RESCAN_SECONDS": "2"}
+    services = {name: ServiceProcess(name, env, migrated.tmp / f"{name}.log") for name in ("rng", "engine")}
     for service in services.values():
         service.start()
     for service in services.values():

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
 
 import aiohttp
+import asyncpg
 import msgspec
+from nats.aio.client import Client
 
+from services.engine.handler import Engine
+from services.engine.rng_client import RngClient
 from shared.client.table import register_bots
 from shared.eventstore import EventStore
-from shared.messages.engine import CommandAccepted
+from shared.keyfiles import parse_key
+from shared.messages.engine import CommandAccepted, CreateGame
 from shared.messages.stored import loaded
+from tests.infra import RunInfra
 from tests.integration.play import revealed
 from tests.integration.test_gateway import gateway, session  # noqa: F401 - fixtures
 
@@ -56,3 +63,24 @@ async def test_bot_seats_play_their_own_moves_to_the_end(
     assert {m.seat for m in moves} == {0, 1, 2}
     report = msgspec.json.decode(msgspec.json.encode(await host.call("GET", f"/audit/{game_id}")))
     assert report["verified"] is True
+
+
+async def test_a_timed_game_whose_creating_replica_died_is_timed_out_by_another_replica(
+    nc: Client, pool: asyncpg.Pool, store: EventStore, migrated: RunInfra, game_services: object
+) -> None:
+    """A replica in this process opens the game and is gone: the running engine never saw the creation and must
+    find the game in the log by itself."""
+    await asyncio.sleep(1.0)  # past the engine's scan at start-up: only its periodic rescan can find the game
+    key = parse_key(migrated.rng_engine_key, "RNG_ENGINE_KEY")
+    creator = Engine(store, pool, RngClient(nc, migrated.namespace, key))
+    game_id = f"hockeydice-{uuid.uuid4().hex[:16]}"
+    await creator.create(CreateGame(game="hockeydice", game_id=game_id, seats=2, players=("late-1", "late-2"),
+                                    turn_seconds=1, options=msgspec.Raw(b'{"periods": 1, "shots_per_period": 1}'),
+                                    command_id=str(uuid.uuid4())))
+    del creator
+    for _ in range(150):
+        moves = await accepted(store, game_id)
+        if moves:
+            break
+        await asyncio.sleep(0.1)
+    assert moves and all(m.by_bot == "timeout:greedy" for m in moves)
