@@ -59,6 +59,8 @@ async def record(tournaments: Tournaments, tournament_id: str, game_id: str, win
     try:
         await tournaments.execute(tournament_id, RecordResult(game_id=game_id, winners=winners))
     except RejectedError as error:
+        if error.code == "tournament.busy":
+            raise  # transient: the supervisor restarts the follower from its checkpoint, and recording is idempotent
         log.error("tournament.result-refused", tournament_id=tournament_id, game_id=game_id, code=error.code,
                   reason=error.message)
 
