@@ -93,9 +93,10 @@ class Engine:
         table = await self.table(request.game_id, store)
         if table.opened is not None:
             if request.command_id in table.accepted:
-                return CommandResult(game_id=request.game_id, version=table.version, duplicate=True)
+                return CommandResult(game_id=request.game_id, version=table.version, duplicate=True,
+                                     commitment=table.opened.commitment)
             raise RejectedError("engine.create.exists", f"game {request.game_id} already exists")
-        await self.rng.open_game(request.game_id, request.seats)
+        committed = await self.rng.open_game(request.game_id, request.seats)
         try:
             events, draws = await self._decided(request.game_id, 0,
                                                 lambda d: rules.new_game(options, request.seats, d))
@@ -103,7 +104,8 @@ class Engine:
             raise RejectedError(error.code, error.message) from error
         opened = GameOpened(game=request.game, seats=request.seats, options=request.options,
                             players=request.players, bots=request.bots, turn_seconds=request.turn_seconds,
-                            tournament_id=request.tournament_id, round=request.round, table=request.table)
+                            tournament_id=request.tournament_id, round=request.round, table=request.table,
+                            commitment=committed.commitment)
         batch = [stored(opened, actor="engine", command_id=request.command_id,
                         event_id=uuid.uuid5(ID_SPACE, f"{request.game_id}:open:{request.command_id}"))]
         batch += self._outcome(rules, draws, events, "engine", request.command_id, over=False)
@@ -111,7 +113,8 @@ class Engine:
             result = await store.append(request.game_id, batch, ExpectedVersion.NO_STREAM)
         except ConcurrencyError as error:
             raise RejectedError("engine.create.exists", f"game {request.game_id} already exists") from error
-        return CommandResult(game_id=request.game_id, version=result.last_version, duplicate=result.duplicate)
+        return CommandResult(game_id=request.game_id, version=result.last_version, duplicate=result.duplicate,
+                             commitment=opened.commitment)
 
     async def play(self, request: PlayCommand) -> CommandResult:
         async with self.locks.hold(request.game_id) as conn:
@@ -210,7 +213,8 @@ class Engine:
                         ended=table.ended is not None, seat=seat,
                         pending_seats=tuple(sorted(rules.pending_seats(table.state))),
                         winners=tuple(rules.winners(table.state)),
-                        view=msgspec.Raw(_encoder.encode(rules.view(table.state, seat))))
+                        view=msgspec.Raw(_encoder.encode(rules.view(table.state, seat))),
+                        commitment=table.opened.commitment if table.opened else None)
 
     async def legal(self, request: GetLegal) -> LegalCommands:
         table = await self.opened(request.game_id)

@@ -26,7 +26,9 @@ def _show(event: Any) -> str:
     return msgspec.json.encode(event).decode()
 
 
-def audit_game(game_id: str, game_events: list[RecordedEvent], rng_events: list[RecordedEvent]) -> AuditReport:
+def audit_game(game_id: str, game_events: list[RecordedEvent], rng_events: list[RecordedEvent],
+               commitment: str | None = None) -> AuditReport:
+    """``commitment``: the seed commitment a player or referee noted when the game was opened, if any."""
     actions = 0
     draws = 0
     try:
@@ -38,12 +40,24 @@ def audit_game(game_id: str, game_events: list[RecordedEvent], rng_events: list[
                                         expected="each event hashes to its stored hash, versions 1, 2, 3, ...",
                                         found=chain.first_bad.reason))
         rng = check_rng(game_id, rng_events)
+        _check_commitment(game_events, rng, commitment)
         actions, draws = replay_game(game_id, game_events, rng)
     except Found as found:
         return AuditReport(game_id=game_id, game_events=len(game_events), rng_events=len(rng_events),
                            actions=actions, draws=draws, discrepancy=found.discrepancy)
     return AuditReport(game_id=game_id, game_events=len(game_events), rng_events=len(rng_events), actions=actions,
                        draws=draws)
+
+
+def _check_commitment(events: list[RecordedEvent], rng: CheckedRng, noted: str | None) -> None:
+    if noted is not None and noted.lower() != rng.commitment:
+        raise Found(Discrepancy(stream_id=f"{events[0].stream_id if events else '?'}", version=None, event_id=None,
+                                check="the seed commitment is the one published when the game opened",
+                                expected=noted.lower(), found=rng.commitment))
+    opening = loaded(events[0]) if events else None
+    if isinstance(opening, GameOpened) and opening.commitment is not None and opening.commitment != rng.commitment:
+        raise _at(events[0], "the game opened with the RNG stream's seed commitment", opening.commitment,
+                  rng.commitment)
 
 
 class _Groups:

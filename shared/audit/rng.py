@@ -15,6 +15,7 @@ from shared.messages.rng import ClientSeedAdded, Drawn, SeedCommitted, SeedRevea
 class CheckedRng:
     draws: list[tuple[RecordedEvent, Drawn]] = field(default_factory=list)
     recipe_version: str = ""
+    commitment: str = ""
 
 
 def _at(event: RecordedEvent, check: str, expected: str, found: str) -> Found:
@@ -32,7 +33,7 @@ def check_rng(game_id: str, events: list[RecordedEvent]) -> CheckedRng:
     if first.game_id != game_id:
         raise _at(events[0], "the commitment names this game", game_id, first.game_id)
     client_seeds: dict[int, str] = {}
-    checked = CheckedRng(recipe_version=first.recipe_version)
+    checked = CheckedRng(recipe_version=first.recipe_version, commitment=first.commitment)
     revealed: tuple[RecordedEvent, SeedRevealed] | None = None
     for recorded in events[1:]:
         event = loaded(recorded)

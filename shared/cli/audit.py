@@ -33,24 +33,24 @@ async def ended_game(data_dir: Path, game_id: str) -> tuple[Table, list[Recorded
     return table, game_events, rng_events
 
 
-async def audit_stream(data_dir: Path, game_id: str) -> int:
+async def audit_stream(data_dir: Path, game_id: str, commitment: str | None = None) -> int:
     try:
         _, game_events, rng_events = await ended_game(data_dir, game_id)
     except Refused as refused:
         print(refused, file=sys.stderr)
         return 2
-    report = audit_game(game_id, game_events, rng_events)
+    report = audit_game(game_id, game_events, rng_events, commitment)
     print(report)
     return 0 if report.verified else 1
 
 
-def audit_bundle(path: Path) -> int:
+def audit_bundle(path: Path, commitment: str | None = None) -> int:
     try:
         header, game_events, rng_events = load_bundle(path.read_bytes())
     except (OSError, BundleError) as error:
         print(f"cannot read {path}: {error}", file=sys.stderr)
         return 2
-    report = audit_game(header.game_id, game_events, rng_events)
+    report = audit_game(header.game_id, game_events, rng_events, commitment)
     print(report)
     return 0 if report.verified else 1
 

@@ -22,6 +22,8 @@ def parser() -> argparse.ArgumentParser:
     target = audit.add_mutually_exclusive_group(required=True)
     target.add_argument("stream", nargs="?", help="the game's stream id, e.g. vortex-1a2b...")
     target.add_argument("--bundle", type=Path, help="an exported bundle: no database or network needed")
+    audit.add_argument("--commitment", help="the seed commitment published when the game opened (its view shows "
+                                            "it): checked too, so a seed swapped later is caught")
     export = commands.add_parser("export", help="write an ended game and its RNG stream as an audit bundle")
     export.add_argument("game_id")
     export.add_argument("-o", "--output", type=Path)
@@ -55,8 +57,8 @@ def main(argv: list[str] | None = None) -> int:
                 from shared.cli.audit import audit_bundle, audit_stream
 
                 if args.bundle:
-                    return audit_bundle(args.bundle)
-                return asyncio.run(audit_stream(args.data_dir, args.stream))
+                    return audit_bundle(args.bundle, args.commitment)
+                return asyncio.run(audit_stream(args.data_dir, args.stream, args.commitment))
             case "export":
                 from shared.cli.audit import export
 

@@ -28,6 +28,9 @@ class GameOpened(msgspec.Struct, frozen=True, kw_only=True, tag="engine.GameOpen
     tournament_id: str | None = None
     round: int | None = None
     table: int | None = None
+    commitment: str | None = None
+    """sha256 of the game's server seed (hex), given by the RNG service before any draw: published with the game,
+    so that a seed swapped later, even with every stored event rewritten, no longer matches what players saw."""
 
 
 class CommandAccepted(msgspec.Struct, frozen=True, kw_only=True, tag="engine.CommandAccepted"):
@@ -86,6 +89,8 @@ class CommandResult(msgspec.Struct, frozen=True, kw_only=True):
     """The stream version after this command (of its first run, when it was a retry)."""
     duplicate: bool = False
     ended: bool = False
+    commitment: str | None = None
+    """On opening a game: its seed commitment (GameOpened.commitment)."""
 
 
 class GetView(msgspec.Struct, frozen=True, kw_only=True):
@@ -117,3 +122,5 @@ class GameView(msgspec.Struct, frozen=True, kw_only=True):
     pending_seats: tuple[int, ...]
     winners: tuple[int, ...]
     view: msgspec.Raw
+    commitment: str | None = None
+    """sha256 of the game's server seed, public from the start; ``league audit --commitment`` checks against it."""

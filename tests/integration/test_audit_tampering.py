@@ -13,8 +13,12 @@ from nats.aio.client import Client
 from shared.audit import AuditReport, audit_game
 from shared.audit.bundle import export_bundle, load_bundle
 from shared.audit.fetch import fetch_game
+from shared.bus.rpc import request
 from shared.eventstore import EventStore, RecordedEvent
+from shared.fairness import commitment, draw
+from shared.games.draws import DrawRequest
 from shared.infra.processes import ServiceProcess
+from shared.messages.engine import GameView, GetView
 from shared.messages.rng import rng_stream
 from tests.infra import RunInfra
 from tests.integration.play import create, play_to_end
@@ -139,3 +143,42 @@ async def test_tampering_in_an_exported_bundle_is_caught_and_named(case: str, en
     edited = export_bundle(game_id, "vortex", *rechained, datetime.now(UTC))
     _, loaded_game, loaded_rng = load_bundle(edited)
     check_named(audit_game(game_id, loaded_game, loaded_rng), game_id, which, says, rechained)
+
+
+def reseeded(game_id: str, rng: list[RecordedEvent]) -> list[RecordedEvent]:
+    """The RNG stream rewritten from another server seed, consistent in itself: commitment, every draw, reveal."""
+    seed = bytes(range(32))
+    out = []
+    for event in rng:
+        match event.type:
+            case "rng.SeedCommitted":
+                event = edit_data(event, lambda d: d.update(commitment=commitment(seed)))
+            case "rng.Drawn":
+                def redraw(d: dict) -> None:  # type: ignore[type-arg]
+                    request = msgspec.convert(d["request"], DrawRequest)
+                    d["values"] = list(draw(seed, game_id, [], d["nonce"], request))
+                event = edit_data(event, redraw)
+            case "rng.SeedRevealed":
+                event = edit_data(event, lambda d: d.update(server_seed=seed.hex()))
+        out.append(event)
+    return rechain(out)
+
+
+async def test_a_seed_swapped_after_the_opening_is_caught_by_the_commitment_players_saw(
+    nc: Client, migrated: RunInfra, ended_game: tuple[str, Streams]
+) -> None:
+    game_id, (game, rng) = ended_game
+    view = await request(nc, migrated.namespace.command("engine", "view"), GetView(game_id=game_id), GameView)
+    published = view.commitment
+    assert published is not None and published == msgspec.json.decode(rng[0].data)["commitment"]
+    assert audit_game(game_id, game, rng, published).verified
+    forged_rng = reseeded(game_id, rng)
+    report = audit_game(game_id, game, forged_rng)
+    assert report.discrepancy is not None and report.discrepancy.version == 1, str(report)
+    assert report.discrepancy.check == "the game opened with the RNG stream's seed commitment"
+    forged_game = rechain([edit_data(game[0], lambda d: d.update(commitment=commitment(bytes(range(32))))),
+                           *game[1:]])
+    report = audit_game(game_id, forged_game, forged_rng, published)
+    assert report.discrepancy is not None, str(report)
+    assert report.discrepancy.check == "the seed commitment is the one published when the game opened"
+    assert report.discrepancy.expected == published
