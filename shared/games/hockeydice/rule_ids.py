@@ -33,6 +33,8 @@ RULES: dict[str, str] = {
     "hockey.chart.offense-stick": "Offense Hockey Stick: advance 1 section or take a Shot on Goal.",
     "hockey.chart.defense-stick": "Defense Hockey Stick: push the puck back 1 section.",
     "hockey.chart.six-sticks": "Six Hockey Sticks in a roll is an automatic goal, counted as a shot.",
+    "hockey.chart.six-sticks-any-roll": "Six Hockey Sticks score for the team that rolled them, even against a "
+    "roll as strong; when both teams roll them, the tie decides which one scores.",
     "hockey.chart.offense-puck": "Saucer Pass: advance 2 sections; reaching the goal also takes a Shot on Goal.",
     "hockey.chart.defense-puck": "Defense Puck (Clear Puck): push the puck back 2 sections.",
     "hockey.chart.free-reroll": "Free Reroll: reroll the Check dice and apply the new roll, the opponent's ignored.",

@@ -77,8 +77,19 @@ def dice_count(state: HockeyState, seat: int) -> int:
     return max(1, state.team_dice - state.penalties[seat])
 
 
+def six_sticks_seat(rolls: tuple[Faces, Faces]) -> int | None:
+    """The one team that rolled six Hockey Sticks: it wins the roll, and scores, whatever the other rolled. When both
+    did, neither is singled out and the roll is a tie like any other: the team that wins it scores."""
+    home, away = six_sticks(rolls[0]), six_sticks(rolls[1])
+    if home == away:
+        return None
+    return 0 if home else 1
+
+
 def contest_tied(state: HockeyState) -> bool:
     assert state.rolls is not None
+    if six_sticks_seat(state.rolls) is not None:
+        return False
     return top_count(state.rolls[0]) == top_count(state.rolls[1])
 
 

@@ -21,7 +21,15 @@ from shared.games.hockeydice.events import (
 from shared.games.hockeydice.evolve import evolve
 from shared.games.hockeydice.plays import Play
 from shared.games.hockeydice.rink import attack_sign, depth, position, section_at
-from shared.games.hockeydice.state import AWAITING, HockeyState, Phase, dice_count, shot_value, winner_plays
+from shared.games.hockeydice.state import (
+    AWAITING,
+    HockeyState,
+    Phase,
+    dice_count,
+    shot_value,
+    six_sticks_seat,
+    winner_plays,
+)
 
 
 class Tape:
@@ -51,6 +59,8 @@ def _tie_winner(state: HockeyState) -> int:
 
 def _contest_winner(state: HockeyState) -> int:
     assert state.rolls is not None
+    if (sticks := six_sticks_seat(state.rolls)) is not None:
+        return sticks
     home, away = top_count(state.rolls[0]), top_count(state.rolls[1])
     if home != away:
         return 0 if home > away else 1

@@ -87,7 +87,7 @@ def _game_step(s: Season, g: Game) -> list[ev.Event] | None:
             return [_ended(g)]
         if claimant(s, g) is not None:
             return None
-        if g.to_replace:
+        if g.block == 0 and g.to_replace:
             return replace_injury(s, *g.to_replace[0])
         return [ev.SuddenDeathStarted(block=g.block + 1)]
     if None not in g.chosen:

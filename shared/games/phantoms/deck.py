@@ -9,7 +9,7 @@ from importlib import resources
 
 import msgspec
 
-from shared.games.phantoms.cards import MASK, Card, Deck, Edition
+from shared.games.phantoms.cards import DRAGON, MASK, SPECIAL_NAMES, SPECIAL_POSITIONS, Card, Deck, Edition
 from shared.games.rules import RuleViolation
 
 
@@ -41,6 +41,7 @@ EDITIONS: dict[str, EditionSpec] = {
     ),
 }
 TEAM_SHAPE = {"F": 5, "D": 3, "G": 2}
+POSITION_NAMES = {"F": "forward", "D": "defenseman", "G": "goalie"}
 
 
 def _reject(rule: str, message: str) -> RuleViolation:
@@ -67,6 +68,7 @@ def validate_deck(deck: Deck) -> Deck:
     _check_bruisers(deck, spec)
     _check_specials(deck, spec)
     _check_teams(deck, spec)
+    _check_names(deck, spec)
     return deck
 
 
@@ -88,7 +90,11 @@ def _check_specials(deck: Deck, spec: EditionSpec) -> None:
     for name in ("troll", "bear"):
         if name in by_special and not by_special[name].bruiser:
             raise _reject("specials", f"{by_special[name].name} is a bruiser")
-    if (tim := by_special.get("tiny_tim")) and (tim.position != "D" or tim.value != 0.5):
+    for special, card in by_special.items():
+        if card.position not in SPECIAL_POSITIONS.get(special, "FDG"):
+            where = " or ".join(POSITION_NAMES[p] for p in SPECIAL_POSITIONS[special])
+            raise _reject("specials", f"{SPECIAL_NAMES[special]} ({card.id}) is a {where}")
+    if (tim := by_special.get("tiny_tim")) and tim.value != 0.5:
         raise _reject("specials", "Tiny Tim is a defenseman worth 1/2")
 
 
@@ -112,6 +118,19 @@ def _check_teams(deck: Deck, spec: EditionSpec) -> None:
         totals.add(sum(c.value for c in members))
     if len(totals) != 1:
         raise _reject("teams", f"every team must have the same total value; totals seen: {sorted(totals)}")
+
+
+def _check_names(deck: Deck, spec: EditionSpec) -> None:
+    """Each special carries its name and the mask forward is the Dragon; no other card takes one of those names
+    (names compare without case)."""
+    reserved = {SPECIAL_NAMES[x].casefold(): SPECIAL_NAMES[x] for x in spec.specials} | {DRAGON.casefold(): DRAGON}
+    for c in deck.cards:
+        dragon = c.team == MASK and not c.bruiser
+        wanted = SPECIAL_NAMES[c.special] if c.special else DRAGON if dragon else None
+        if wanted is not None and c.name.casefold() != wanted.casefold():
+            raise _reject("names", f"{c.id} is {wanted} and must carry that name, not {c.name!r}")
+        if wanted is None and c.name.casefold() in reserved:
+            raise _reject("names", f"{c.id} is an ordinary player and may not be called {reserved[c.name.casefold()]}")
 
 
 def load_deck(data: bytes | str) -> Deck:

@@ -198,11 +198,16 @@ def _scored(s: Season, e: ev.RoundScored) -> Season:
         swapped=False,
         judge=(judge[0], judge[1]),
         injured=g.injured + injured,
-        to_replace=g.to_replace if s.options.team_variant else g.to_replace + injured,
+        to_replace=g.to_replace if s.options.team_variant else g.to_replace + _new(injured, g.to_replace),
         history=g.history + (record,),
         winner=e.goal if e.block > 0 and e.goal is not None else g.winner,
     )
     return replace(s, game=game, injuries=s.injuries + e.injured)
+
+
+def _new(injured: tuple[tuple[int, str], ...], known: tuple[tuple[int, str], ...]) -> tuple[tuple[int, str], ...]:
+    """A player hurt again in a later sudden death is still replaced once."""
+    return tuple(x for x in injured if x not in known)
 
 
 def _replaced(s: Season, seat: int, injured: str) -> Season:

@@ -66,14 +66,18 @@ def second_stage(s: Season, leader: int, tied: list[int]) -> ev.StageStarted:
         ordered = sorted(tied)
         return ev.StageStarted(purpose="second", mode="round_robin", teams=tuple(ordered),
                                pairs=tuple(combinations(ordered, 2)), byes=(), wins_needed=1)
-    return knockout_round(s, ranked)
+    return knockout_round(s, ranked, first=True)
 
 
-def knockout_round(s: Season, teams: list[int]) -> ev.StageStarted:
-    """Single elimination: with an odd number left, the team with the most regular-season goals has a bye."""
+def knockout_round(s: Season, teams: list[int], first: bool = False) -> ev.StageStarted:
+    """Single elimination by regular-season goals (the seed): the top scorer has a bye in the first round, and in
+    later ones while an odd number is left; the second most plays the least, and so forth. The one left in the
+    middle of a first round (an even number tied) has a bye too."""
     ranked = by_goals(s, teams)
-    byes = ranked[:1] if len(ranked) % 2 else []
+    byes = ranked[:1] if first or len(ranked) % 2 else []
     rest = ranked[len(byes):]
+    if len(rest) % 2:
+        byes.append(rest.pop(len(rest) // 2))
     return ev.StageStarted(purpose="second", mode="knockout", teams=tuple(ranked), pairs=fold_pairs(rest),
                            byes=tuple(byes), wins_needed=1)
 

@@ -77,6 +77,8 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     declined_block: int = -1
     injured: tuple[tuple[int, str], ...] = ()
     to_replace: tuple[tuple[int, str], ...] = ()
+    """Injured, in order, not yet replaced: regulation ones before sudden death, sudden-death ones after the game
+    (until then they play on)."""
     history: tuple[RoundRecord, ...] = ()
 
     def side(self, seat: int) -> int:

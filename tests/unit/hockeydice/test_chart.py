@@ -4,8 +4,16 @@ import pytest
 
 from shared.games.draws import DiceRequest, DrawsExhausted, RecordedDraws
 from shared.games.hockeydice import rules
-from shared.games.hockeydice.commands import ChoosePlay, Roll
-from shared.games.hockeydice.events import FreeRerolled, PlayChosen, PuckMoved, ShotCounted, ShotReason, ShotRolled
+from shared.games.hockeydice.commands import ChoosePlay, KeepPowerChip, Roll, UsePowerChip
+from shared.games.hockeydice.events import (
+    FreeRerolled,
+    PlayChosen,
+    PuckMoved,
+    RollWon,
+    ShotCounted,
+    ShotReason,
+    ShotRolled,
+)
 from shared.games.hockeydice.plays import Play
 from shared.games.hockeydice.state import Phase
 
@@ -154,3 +162,24 @@ def test_hockey_chart_penalised_shooter_rolls_its_available_dice() -> None:
 
 def _roll() -> Roll:
     return Roll(0)
+
+
+@pytest.mark.parametrize(("seat", "holder", "puck"), [(0, 1, 0), (1, 0, 0), (0, 0, -3), (1, 1, 2)])
+def test_hockey_chart_six_sticks_any_roll_scores_against_six_of_another_symbol(seat: int, holder: int,
+                                                                               puck: int) -> None:
+    home, away = (SIX_STICKS, MISS) if seat == 0 else (MISS, SIX_STICKS)
+    events, after = contest(start(chip=holder, puck=puck), home, away)
+    assert of_type(events, RollWon) == [RollWon(seat)]  # no Power Chip question: the sticks win whoever holds it
+    assert of_type(events, ShotCounted) == [ShotCounted(seat, True, ShotReason.SIX_STICKS)]
+    assert after.score[seat] == 1 and after.score[1 - seat] == 0 and after.chip == holder
+    assert after.shots == 1 and after.puck == 0
+
+
+@pytest.mark.parametrize(("holder", "use"), [(0, True), (0, False), (1, True), (1, False)])
+def test_hockey_chart_six_sticks_any_roll_both_teams_is_a_tie_one_goal(holder: int, use: bool) -> None:
+    _, tied = contest(start(chip=holder, puck=2), SIX_STICKS, SIX_STICKS)
+    assert tied.phase is Phase.CONTEST_CHIP and rules.pending_seats(tied) == frozenset({holder})
+    events, after = act(tied, UsePowerChip(holder) if use else KeepPowerChip(holder))
+    scorer = holder if use else 1 - holder
+    assert of_type(events, ShotCounted) == [ShotCounted(scorer, True, ShotReason.SIX_STICKS)]
+    assert after.score[scorer] == 1 and after.score[1 - scorer] == 0 and after.shots == 1

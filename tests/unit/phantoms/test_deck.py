@@ -46,6 +46,55 @@ def test_poti_reference_deck_has_a_zero_bruiser_and_a_half_tiny_tim() -> None:
     assert all(next(c for c in deck.cards if c.special == s).bruiser for s in ("troll", "bear"))
 
 
+SPECIALS = {  # name, positions: RULES.md and the seeds (Willy Winzig is played against goalies, so is none)
+    "tiny_tim": ("Tiny Tim", "D"), "rumpelstickskin": ("Rumpelstickskin", "FDG"), "troll": ("Troll", "D"),
+    "bear": ("Bear", "D"), "hydra": ("Hydra", "FDG"), "jolly_judge": ("Jolly Judge", "FDG"),
+    "rosalinde": ("Rosalinde", "FDG"), "rumpelstockchen": ("Rumpelstockchen", "FDG"),
+    "sitting_bull": ("Sitting Bull", "FDG"), "willy_winzig": ("Willy Winzig", "FD"),
+}
+
+
+@pytest.mark.parametrize("edition", ["poti", "powerplay"])
+def test_phantoms_reference_deck_specials_carry_their_names_and_positions(edition: str) -> None:
+    deck = reference_deck(edition)  # type: ignore[arg-type]
+    names = {name for name, _ in SPECIALS.values()} | {"Dragon"}
+    for c in deck.cards:
+        if c.special:
+            name, positions = SPECIALS[c.special]
+            assert c.name == name and c.position in positions, c
+        elif c.team == "mask" and not c.bruiser:
+            assert (c.name, c.position) == ("Dragon", "F")
+        else:
+            assert c.name not in names, c
+    troll_bear = [c for c in deck.cards if c.special in ("troll", "bear")]
+    assert all(c.bruiser and c.position == "D" for c in troll_bear)
+    if edition == "poti":
+        assert next(c for c in deck.cards if c.name == "Big Ben").value == 8.5
+
+
+Changes = dict[str, dict[str, object]]
+
+
+def changed(edition: str, changes: Changes) -> Deck:
+    deck = reference_deck(edition)  # type: ignore[arg-type]
+    return replace(deck, cards=tuple(replace(c, **changes.get(c.id, {})) for c in deck.cards))
+
+
+@pytest.mark.parametrize(("edition", "changes", "code"), [
+    ("poti", {"lantern-d3": {"name": "Smokey Sam"}}, "phantoms.deck.names"),
+    ("poti", {"lantern-d2": {"name": "Tiny Tim"}}, "phantoms.deck.names"),
+    ("poti", {"mask-6": {"name": "Wyvern"}}, "phantoms.deck.names"),
+    ("poti", {"lantern-d3": {"position": "F"}, "lantern-f5": {"position": "D"}}, "phantoms.deck.specials"),
+    ("powerplay", {"crown-d1": {"name": "Judge Jolly"}}, "phantoms.deck.names"),
+    ("powerplay", {"wheel-f5": {"position": "G"}, "wheel-g1": {"position": "F"}}, "phantoms.deck.specials"),
+], ids=["tim-unnamed", "tim-impostor", "dragon-unnamed", "tim-forward", "judge-misnamed", "winzig-goalie"])
+def test_phantoms_deck_validator_rejects_misnamed_or_misplaced_specials(edition: str, changes: Changes,
+                                                                      code: str) -> None:
+    with pytest.raises(RuleViolation) as e:
+        validate_deck(changed(edition, changes))
+    assert e.value.code == code and e.value.message
+
+
 def broken(change: str) -> Deck:
     deck = reference_deck("poti")
     cards = list(deck.cards)

@@ -10,6 +10,7 @@ from msgspec.structs import replace
 
 from shared.games.phantoms import commands as cmd
 from shared.games.phantoms import events as ev
+from shared.games.phantoms import rules
 from shared.games.phantoms.emitter import Emitter, settle
 from shared.games.phantoms.postseason import advance
 from shared.games.phantoms.state import Result, Season
@@ -30,12 +31,14 @@ from tests.unit.phantoms.helpers import (
 LANTERN = ["lantern-f1", "lantern-f2", "lantern-f3", "lantern-d1", "lantern-d2", "lantern-g1"]
 WHEEL = ["wheel-f1", "wheel-f2", "wheel-f3", "wheel-d1", "wheel-d2", "wheel-g1"]
 CREATURE = ["creature-f1", "creature-f2", "creature-f4", "creature-d1", "creature-d2", "creature-g1"]
+MONSTER = ["monster-f2", "monster-f3", "monster-f4", "monster-d1", "monster-d2", "monster-g1"]  # Power Play
 TEAMS = [CROWN, ANCHOR, STAR, DWARF, LANTERN, CREATURE]
 
 
 def ended(wins: list[int], goals: list[int] | None = None, **options: object) -> tuple[Season, list[ev.Event]]:
     """A regular season whose last turn just finished with these standings; let it settle."""
-    teams = [WHEEL if t is DWARF and options.get("edition") == "powerplay" else t for t in TEAMS]
+    powerplay = options.get("edition") == "powerplay"
+    teams = [WHEEL if t is DWARF and powerplay else t for t in TEAMS] + ([MONSTER] if powerplay else [])
     s = season(teams[: len(wins)], **options)
     s = replace(with_wins(s, wins, goals), turn_done=True)
     out = Emitter(s)
@@ -150,17 +153,33 @@ def test_poti_round_robin_two_level_at_the_top_play_one_game() -> None:
     assert isinstance(out[1], ev.StageStarted) and out[1].mode == "one_game" and set(out[1].pairs[0]) == {1, 4}
 
 
-def test_powerplay_tie_for_second_between_more_is_single_elimination_with_byes_by_goals() -> None:
-    s, events = ended([9, 4, 4, 4, 4], goals=[0, 10, 20, 15, 5], edition="powerplay")
-    stage = of(events, ev.StageStarted)[0]
-    assert (stage.mode, stage.byes, stage.pairs) == ("knockout", (), ((2, 4), (3, 1)))
-    s, events = ended([9, 4, 4, 4], goals=[0, 10, 20, 15], edition="powerplay")
-    stage = of(events, ev.StageStarted)[0]
-    assert (stage.mode, stage.byes, stage.pairs) == ("knockout", (2,), ((3, 1),))
-    s, events = finish_game(s)
-    first = of(events, ev.GameEnded)[0]
-    nxt = of(events, ev.StageStarted)[0]
-    assert nxt.mode == "knockout" and set(nxt.pairs[0]) == {2, first.winner} and nxt.byes == ()
+def knockout(goals: list[int]) -> tuple[Season, list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]]:
+    """Seat 0 wins the season, the others tie for second with these goals; every knockout game is won by its home
+    team. The (byes, pairs) of each round."""
+    s, _ = ended([9] + [4] * (len(goals) - 1), goals=goals, edition="powerplay")
+    rounds = []
+    while s.stage is not None and s.stage.purpose == "second":
+        assert s.stage.mode == "knockout"
+        rounds.append((s.stage.byes, s.stage.pairs))
+        games = tuple(Result(home=a, away=b, home_goals=1, away_goals=0, winner=a, kind="tiebreak")
+                      for a, b in s.stage.pairs)
+        s = replace(s, game=None, stage=replace(s.stage, games=games))
+        for e in advance(s):
+            s = rules.evolve(s, e)
+    return s, rounds
+
+
+@pytest.mark.parametrize(("goals", "rounds"), [
+    ([0, 10, 30, 20], [((2,), ((3, 1),)), ((), ((2, 3),))]),
+    ([0, 10, 40, 30, 20], [((2, 4), ((3, 1),)), ((2,), ((3, 4),)), ((), ((2, 3),))]),
+    ([0, 50, 40, 30, 20, 10], [((1,), ((2, 5), (3, 4))), ((1,), ((2, 3),)), ((), ((1, 2),))]),
+    ([0, 60, 50, 40, 30, 20, 10], [((1, 4), ((2, 6), (3, 5))), ((), ((1, 4), (2, 3))), ((), ((1, 2),))]),
+], ids=["three", "four", "five", "six"])
+def test_powerplay_tie_for_second_top_scorer_has_a_bye_and_second_most_plays_the_least(
+        goals: list[int], rounds: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]) -> None:
+    s, played = knockout(goals)
+    assert played == rounds
+    assert s.stage is not None and s.stage.purpose == "final" and s.stage.pairs == ((0, rounds[-1][1][0][0]),)
 
 
 def test_powerplay_knockout_of_five_gives_the_top_scorer_byes_in_first_and_second_round() -> None:
