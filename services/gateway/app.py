@@ -6,6 +6,7 @@ from pathlib import Path
 from aiohttp import web
 
 from services.gateway.audit_routes import add_audit_routes
+from services.gateway.body import storable_text
 from services.gateway.engine_client import EngineClient
 from services.gateway.errors import json_errors
 from services.gateway.keys import ENGINE_CLIENT, MATCHMAKING_CLIENT
@@ -16,6 +17,7 @@ from services.gateway.routes_live import add_live_routes
 from services.gateway.routes_players import add_player_routes
 from services.gateway.routes_tournaments import add_tournament_routes
 from services.gateway.settings import GatewaySettings
+from shared.http.errors import last_resort
 from shared.service.app import base_app, use_nats, use_store
 from shared.service.keys import NAMESPACE, NATS
 
@@ -24,7 +26,9 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 
 def build(settings: GatewaySettings) -> web.Application:
     app = base_app("gateway", settings, max_body_bytes=settings.max_body_bytes)
+    app.middlewares.append(last_resort)
     app.middlewares.append(json_errors)
+    app.middlewares.append(storable_text)
     use_store(app, settings, {"gateway": MIGRATIONS})
     use_nats(app, settings)
 

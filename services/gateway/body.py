@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import msgspec
 from aiohttp import web
 
+from shared.http.errors import json_error
+from shared.messages.nul import json_nul_at, nul_error
+
 T = TypeVar("T")
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 _decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
 
 
@@ -29,3 +34,14 @@ def unknown_fields(raw: Any, struct: msgspec.Struct) -> list[str]:
     if isinstance(config.tag_field, str):
         known.add(config.tag_field)
     return sorted(set(raw) - known)
+
+
+@web.middleware
+async def storable_text(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every JSON body, whatever the route: a NUL in any string or key is refused here (400, naming the field),
+    before it can reach a service; PostgreSQL's text and jsonb cannot hold it. The body stays readable."""
+    if request.can_read_body and request.content_type == "application/json":
+        path = json_nul_at(await request.read())
+        if path is not None:
+            return json_error(400, "request.invalid", nul_error(path))
+    return await handler(request)

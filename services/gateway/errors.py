@@ -1,4 +1,5 @@
-"""Every error leaves as JSON ``{code, message}``. Client mistakes are 4xx; only our own faults are 5xx."""
+"""Every error leaves as JSON ``{code, message}``. Client mistakes are 4xx; only our own faults are 5xx (anything
+unexpected is logged and answered by ``shared.http.errors.last_resort``, the middleware around this one)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,7 @@ from aiohttp import web
 
 from shared.bus.replies import RejectedError
 from shared.http.errors import json_error
-from shared.logging import get_logger
 
-log = get_logger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 ENGINE_STATUS = {
@@ -28,6 +27,7 @@ ENGINE_STATUS = {
     "tournament.full": 409,
     "tournament.already-started": 409,
     "tournament.already-registered": 409,
+    "tournament.not-organiser": 403,
     "tournament.too-few-players": 409,
     "tournament.invalid": 400,
     "tournament.format": 400,
@@ -71,6 +71,3 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
         return bad_body(error)
     except TimeoutError:
         return json_error(504, "upstream.timeout", "the league did not answer in time; try again")
-    except Exception:
-        log.exception("gateway.failed", path=request.path)
-        return json_error(500, "internal", "the gateway failed on this request; it was logged")

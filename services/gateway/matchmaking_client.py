@@ -44,8 +44,9 @@ class MatchmakingClient:
     async def register(self, register: RegisterPlayer) -> TournamentRef:
         return await self._ask("register", register, TournamentRef)
 
-    async def start(self, tournament_id: str) -> TournamentView:
-        return await self._ask("start", StartTournament(tournament_id=tournament_id), TournamentView)
+    async def start(self, tournament_id: str, player_id: str) -> TournamentView:
+        return await self._ask("start", StartTournament(tournament_id=tournament_id, player_id=player_id),
+                               TournamentView)
 
     async def get(self, tournament_id: str) -> TournamentView:
         return await self._ask("get", GetTournament(tournament_id=tournament_id), TournamentView)

@@ -9,7 +9,15 @@ import msgspec
 from aiohttp import web
 
 from services.gateway.routes_tournaments import Entry, MyTable, NewTournament, QueueEntry
-from services.gateway.schemas import CommandDone, Error, GameCreated, NewGame, Registered, RegisterPlayer
+from services.gateway.schemas import (
+    ENGINE_ONLY_COMMANDS,
+    CommandDone,
+    Error,
+    GameCreated,
+    NewGame,
+    Registered,
+    RegisterPlayer,
+)
 from shared.messages.engine import GameView, LegalCommands
 from shared.messages.games import GAMES
 from shared.messages.tournaments import QueueTicket, TournamentRef, TournamentView
@@ -36,15 +44,17 @@ def answer(description: str, name: str | None = None) -> dict[str, Any]:
 
 def errors(*statuses: int) -> dict[str, Any]:
     meaning = {400: "malformed JSON, a wrong type, an unknown field (the message names it)", 401: "no or bad token",
-               403: "not your seat", 404: "no such game", 409: "the game has ended or already exists",
+               403: "not yours: another seat, a command only the league sends, another's tournament",
+               404: "no such game", 409: "the game has ended or already exists",
                413: "body too large", 415: "not application/json",
-               422: "the move breaks a rule: `code` is the rule id (RULES.md)", 504: "the league did not answer"}
+               422: "the move breaks a rule (`code` is the rule id, RULES.md), or the Idempotency-Key was used for "
+                    "another command (`idempotency.key-reused`)", 504: "the league did not answer"}
     return {str(s): answer(meaning[s], "Error") for s in statuses}
 
 
 @cache
 def document() -> bytes:
-    commands = tuple(t for rules in GAMES.values() for t in rules.command_types)
+    commands = tuple(t for rules in GAMES.values() for t in rules.command_types if t not in ENGINE_ONLY_COMMANDS)
     types = [RegisterPlayer, Registered, NewGame, GameCreated, CommandDone, GameView, LegalCommands, Error,
              NewTournament, Entry, TournamentRef, TournamentView, MyTable, QueueEntry, QueueTicket,
              Union[commands]]  # noqa: UP007
@@ -63,7 +73,8 @@ def document() -> bytes:
             "summary": "The moves your seat may send now", "security": BEARER, "parameters": [GAME_ID],
             "responses": {"200": answer("legal moves", "LegalCommands"), **errors(401, 404)}}},
         "/v1/games/{game_id}/commands": {"post": {
-            "summary": "Send a move; a repeated Idempotency-Key returns the first result and appends nothing",
+            "summary": "Send a move; a repeated Idempotency-Key returns the first result and appends nothing (422 "
+                       "when it comes with a different command)",
             "security": BEARER,
             "parameters": [GAME_ID, {"name": "Idempotency-Key", "in": "header", "required": True,
                                      "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,100}$"}}],
@@ -87,8 +98,9 @@ def document() -> bytes:
             "security": BEARER, "parameters": [TOURNAMENT_ID], "requestBody": body("Entry"),
             "responses": {"201": answer("registered", "TournamentRef"), **errors(400, 401, 404, 409)}}},
         "/v1/tournaments/{tournament_id}/start": {"post": {
-            "summary": "Seed by rating and open round 1", "security": BEARER, "parameters": [TOURNAMENT_ID],
-            "responses": {"200": answer("started", "TournamentView"), **errors(401, 404, 409)}}},
+            "summary": "Seed by rating and open round 1 (only the player who created it)", "security": BEARER,
+            "parameters": [TOURNAMENT_ID],
+            "responses": {"200": answer("started", "TournamentView"), **errors(401, 403, 404, 409)}}},
         "/v1/tournaments/{tournament_id}/me": {"get": {
             "summary": "Your game to play now, if any", "security": BEARER, "parameters": [TOURNAMENT_ID],
             "responses": {"200": answer("your table", "MyTable"), **errors(401, 404)}}},

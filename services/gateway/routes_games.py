@@ -10,11 +10,15 @@ from aiohttp import web
 
 from services.gateway.auth import player_of, require_player
 from services.gateway.body import body_of, unknown_fields
+from services.gateway.idempotency import same_command
 from services.gateway.keys import ENGINE_CLIENT
-from services.gateway.schemas import CommandDone, GameCreated, NewGame
+from services.gateway.schemas import ENGINE_ONLY_COMMANDS, CommandDone, GameCreated, NewGame
+from shared.bus.replies import RejectedError
+from shared.eventstore.types import STREAM_ID
 from shared.http.errors import json_error
 from shared.messages.engine import CreateGame, PlayCommand
 from shared.messages.games import GAMES, command_decoder
+from shared.service.keys import POOL
 
 IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
 _encoder = msgspec.json.Encoder()
@@ -25,9 +29,13 @@ def json(obj: object, status: int = 200) -> web.Response:
 
 
 def game_of(game_id: str) -> str:
+    """The game of a path's game id; 404 for an id no game can have (an unknown game, a character a stream id
+    may not hold), before anything is asked of the engine."""
     game = game_id.split("-", 1)[0]
     if game not in GAMES or "-" not in game_id:
         raise web.HTTPNotFound(text=f"no game {game_id}")
+    if not STREAM_ID.match(game_id):
+        raise RejectedError("engine.unknown-game", f"no game {game_id!r}: an id is <game>-<letters, digits, _ or ->")
     return game
 
 
@@ -60,7 +68,8 @@ async def legal(request: web.Request) -> web.Response:
 
 
 async def send_command(request: web.Request) -> web.Response:
-    """POST /v1/games/{game_id}/commands with an Idempotency-Key: a retry returns the first result."""
+    """POST /v1/games/{game_id}/commands with an Idempotency-Key: a retry returns the first result; the key with a
+    different command is refused (422), whichever replica saw the first."""
     player_id = await require_player(request)
     game_id = request.match_info["game_id"]
     game = game_of(game_id)
@@ -75,9 +84,16 @@ async def send_command(request: web.Request) -> web.Response:
     extra = unknown_fields(msgspec.json.decode(raw), command)
     if extra:
         return json_error(400, "request.invalid", f"unknown field `{extra[0]}` for {type(command).__name__}")
+    if type(command) in ENGINE_ONLY_COMMANDS:
+        tag = type(command).__struct_config__.tag
+        return json_error(403, "request.engine-only", f"{tag} is sent by the league itself, never by a player")
+    command_id = f"{player_id}:{key}"
     result = await request.app[ENGINE_CLIENT].play(PlayCommand(
-        game_id=game_id, command=msgspec.Raw(raw), command_id=f"{player_id}:{key}", player_id=player_id,
-        actor=player_id))
+        game_id=game_id, command=msgspec.Raw(raw), command_id=command_id, player_id=player_id, actor=player_id))
+    if result.duplicate and not await same_command(request.app[POOL], game_id, command_id, command):
+        return json_error(422, "idempotency.key-reused",
+                          f"Idempotency-Key {key!r} was already used for a different command in {game_id};"
+                          " send a new key for a new command")
     return json(CommandDone(game_id=game_id, version=result.version, duplicate=result.duplicate,
                             ended=result.ended))
 

@@ -9,14 +9,16 @@ import asyncio
 import contextlib
 
 import msgspec
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from nats.js.api import DeliverPolicy
 
 from services.gateway.auth import player_of
 from services.gateway.keys import ENGINE_CLIENT
 from services.gateway.routes_games import game_of
+from shared.logging import get_logger
 from shared.service.keys import JETSTREAM, NAMESPACE
 
+log = get_logger(__name__)
 _encoder = msgspec.json.Encoder()
 
 
@@ -28,42 +30,57 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
         request = request.clone(headers={**request.headers, "Authorization": f"Bearer {request.query['access_token']}"})
     player_id = await player_of(request)
     engine = request.app[ENGINE_CLIENT]
-    first = await engine.view(game_id, player_id)
-    socket = web.WebSocketResponse(heartbeat=30)
-    await socket.prepare(request)
     changed = asyncio.Event()
 
     async def on_event(_msg: object) -> None:
         changed.set()
 
+    # Subscribe before the first view: a change committed after it is fetched is then always pushed.
     ns = request.app[NAMESPACE]
     subscription = await request.app[JETSTREAM].subscribe(
         ns.event_subject(game, game_id), stream=ns.events_stream, cb=on_event, ordered_consumer=True,
         deliver_policy=DeliverPolicy.NEW)
-    sent = first.version
-    await socket.send_bytes(_encoder.encode(first))
-
-    async def push() -> None:
-        nonlocal sent
-        while not socket.closed:
-            await changed.wait()
-            changed.clear()
-            view = await engine.view(game_id, player_id)
-            if view.version > sent:
-                sent = view.version
-                await socket.send_bytes(_encoder.encode(view))
-            if view.ended:
-                await socket.close()
-
-    pusher = asyncio.create_task(push())
     try:
-        async for message in socket:
-            if message.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
-                break
+        first = await engine.view(game_id, player_id)  # an unknown game is a plain 404, before the upgrade
+        socket = web.WebSocketResponse(heartbeat=30)
+        await socket.prepare(request)
+        sent = first.version
+        await socket.send_bytes(_encoder.encode(first))
+
+        hanging_up = False
+
+        async def push() -> None:
+            """A view after each change; on any failure the socket is closed with 1011 and a reason, never left
+            open and silent."""
+            nonlocal sent, hanging_up
+            try:
+                while not socket.closed:
+                    await changed.wait()
+                    changed.clear()
+                    view = await engine.view(game_id, player_id)
+                    if view.version > sent:
+                        sent = view.version
+                        await socket.send_bytes(_encoder.encode(view))
+                    if view.ended:
+                        hanging_up = True
+                        await socket.close()
+            except Exception as error:
+                log.warning("live.push-failed", game_id=game_id, error=f"{type(error).__name__}: {error}")
+                hanging_up = True
+                await socket.close(code=WSCloseCode.INTERNAL_ERROR,
+                                   message=b"the league failed to send this game's view; reconnect")
+
+        pusher = asyncio.create_task(push())
+        try:
+            async for message in socket:
+                if message.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
+                    break
+        finally:
+            if not hanging_up:  # else let the pusher finish its closing handshake
+                pusher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await pusher
     finally:
-        pusher.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await pusher
         await subscription.unsubscribe()
     return socket
 

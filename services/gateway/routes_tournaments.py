@@ -11,7 +11,9 @@ from services.gateway.auth import require_player
 from services.gateway.body import body_of
 from services.gateway.keys import MATCHMAKING_CLIENT
 from services.gateway.routes_games import json
+from shared.bus.replies import RejectedError
 from shared.messages.tournaments import CreateTournamentRequest, JoinQueue, RegisterPlayer
+from shared.tournaments.decide import TOURNAMENT_ID
 from shared.tournaments.formats import Format
 from shared.tournaments.view import TournamentView
 
@@ -44,6 +46,15 @@ class MyTable(msgspec.Struct, frozen=True, kw_only=True):
     """Your game still to be played, if any."""
 
 
+def tournament_of(request: web.Request) -> str:
+    """The path's tournament id; 404 for an id no tournament can have, before matchmaking is asked."""
+    tournament_id = request.match_info["tournament_id"]
+    if not TOURNAMENT_ID.match(tournament_id):
+        raise RejectedError("tournament.unknown", f"no tournament {tournament_id!r}: an id is 1 to 64 letters,"
+                            " digits or _")
+    return tournament_id
+
+
 def my_game(view: TournamentView, player_id: str) -> tuple[int, str | None]:
     for round_ in reversed(view.rounds):
         for table in round_.tables:
@@ -54,39 +65,41 @@ def my_game(view: TournamentView, player_id: str) -> tuple[int, str | None]:
 
 
 async def create(request: web.Request) -> web.Response:
-    """POST /v1/tournaments"""
-    await require_player(request)
+    """POST /v1/tournaments: the caller is its organiser, the only player who may start it."""
+    player_id = await require_player(request)
     body = await body_of(request, NewTournament)
     ref = await request.app[MATCHMAKING_CLIENT].create(CreateTournamentRequest(
         name=body.name, game=body.game, format=body.format, max_players=body.max_players,
-        options=msgspec.Raw(msgspec.json.encode(body.options)), turn_seconds=body.turn_seconds))
+        options=msgspec.Raw(msgspec.json.encode(body.options)), turn_seconds=body.turn_seconds,
+        organiser=player_id))
     return json(ref, 201)
 
 
 async def register(request: web.Request) -> web.Response:
     """POST /v1/tournaments/{tournament_id}/players: enter the tournament yourself."""
     player_id = await require_player(request)
+    tournament_id = tournament_of(request)
     body = await body_of(request, Entry) if request.can_read_body else Entry()
     ref = await request.app[MATCHMAKING_CLIENT].register(RegisterPlayer(
-        tournament_id=request.match_info["tournament_id"], player_id=player_id, bot=body.bot))
+        tournament_id=tournament_id, player_id=player_id, bot=body.bot))
     return json(ref, 201)
 
 
 async def start(request: web.Request) -> web.Response:
-    """POST /v1/tournaments/{tournament_id}/start"""
-    await require_player(request)
-    return json(await request.app[MATCHMAKING_CLIENT].start(request.match_info["tournament_id"]))
+    """POST /v1/tournaments/{tournament_id}/start: only by its organiser (403 for anyone else)."""
+    player_id = await require_player(request)
+    return json(await request.app[MATCHMAKING_CLIENT].start(tournament_of(request), player_id))
 
 
 async def get(request: web.Request) -> web.Response:
     """GET /v1/tournaments/{tournament_id}: players, rounds, tables, standings and, at the end, the ranking."""
-    return json(await request.app[MATCHMAKING_CLIENT].recent(request.match_info["tournament_id"]))
+    return json(await request.app[MATCHMAKING_CLIENT].recent(tournament_of(request)))
 
 
 async def mine(request: web.Request) -> web.Response:
     """GET /v1/tournaments/{tournament_id}/me: your game to play now, if any."""
     player_id = await require_player(request)
-    view = await request.app[MATCHMAKING_CLIENT].recent(request.match_info["tournament_id"])
+    view = await request.app[MATCHMAKING_CLIENT].recent(tournament_of(request))
     round_, game_id = my_game(view, player_id)
     return json(MyTable(tournament_id=view.tournament_id, status=view.status, round=round_, game_id=game_id))
 

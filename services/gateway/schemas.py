@@ -6,6 +6,10 @@ from typing import Annotated, Any
 
 import msgspec
 
+from shared.games.phantoms.commands import TimeOut
+
+ENGINE_ONLY_COMMANDS: frozenset[type] = frozenset({TimeOut})
+"""Commands only the league sends (the turn timer's move for a seat whose time ran out); a player's is refused."""
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[\w .'-]+$")]
 
 

@@ -67,7 +67,7 @@ def build(settings: MatchmakingSettings) -> web.Application:
             _, version = await tournaments.execute(tournament_id, CreateTournament(
                 tournament_id=tournament_id, name=request.name, game=request.game, options=request.options,
                 format=request.format, max_players=request.max_players, seats=seats,
-                turn_seconds=request.turn_seconds))
+                turn_seconds=request.turn_seconds, organiser=request.organiser))
             return TournamentRef(tournament_id=tournament_id, version=version)
 
         async def register(request: RegisterPlayer, msg: Msg) -> TournamentRef:
@@ -76,7 +76,7 @@ def build(settings: MatchmakingSettings) -> web.Application:
             return TournamentRef(tournament_id=request.tournament_id, version=version)
 
         async def start(request: StartTournament, msg: Msg) -> TournamentView:
-            return view(*await tournaments.execute(request.tournament_id, Start()))
+            return view(*await tournaments.execute(request.tournament_id, Start(by=request.player_id)))
 
         async def get(request: GetTournament, msg: Msg) -> TournamentView:
             return view(*await tournaments.state(request.tournament_id))

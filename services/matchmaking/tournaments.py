@@ -55,7 +55,7 @@ class Tournaments:
         for _attempt in range(RETRIES):
             state, version = await self.load(tournament_id)
             if isinstance(command, Start) and state is not None:
-                command = Start(ratings=await self._ratings(state.player_ids()))
+                command = Start(ratings=await self._ratings(state.player_ids()), by=command.by)
             try:
                 events = decide(state, command)
             except TournamentRejected as error:

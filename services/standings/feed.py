@@ -10,8 +10,8 @@ import msgspec
 from aiohttp import WSMsgType, web
 
 from services.standings import reads
-from services.standings.http import BadRequest, limit_of, respond
-from services.standings.hub import Entry, entry_id, parse_id
+from services.standings.http import BIGINT_MAX, BadRequest, limit_of, respond, whole_number
+from services.standings.hub import Entry, entry_id
 from services.standings.keys import HUB
 from shared.service.keys import POOL
 
@@ -22,13 +22,15 @@ POLL_SECONDS = 1.0
 _encoder = msgspec.json.Encoder()
 
 
-def after_of(text: str | None) -> tuple[int, int]:
+def after_of(text: str | None, name: str = "after") -> tuple[int, int]:
+    """A feed id ``<tx>-<position>``, each a whole number that fits the tables' bigint; else 400 naming ``name``."""
     if not text:
         return (0, 0)
-    try:
-        tx, position = parse_id(text)
-    except ValueError:
-        raise BadRequest("standings.bad-after", f"a feed id is <tx>-<position>, not {text!r}") from None
+    tx_text, _, position_text = text.partition("-")
+    tx, position = whole_number(tx_text, 0, BIGINT_MAX), whole_number(position_text, 0, BIGINT_MAX)
+    if tx is None or position is None:
+        raise BadRequest("standings.bad-after", f"{name} must be a feed id <tx>-<position> (whole numbers up to"
+                                                f" {BIGINT_MAX}), not {text!r}")
     return tx, position
 
 
@@ -84,7 +86,9 @@ async def latest(request: web.Request) -> tuple[int, int]:
 async def start_of(request: web.Request) -> tuple[int, int]:
     """Last-Event-ID (a reconnecting client), else ?after=<id>, else ?from=now (only what happens from now on),
     else the whole feed."""
-    last = request.headers.get("Last-Event-ID") or request.query.get("after")
+    if last := request.headers.get("Last-Event-ID"):
+        return after_of(last, "Last-Event-ID")
+    last = request.query.get("after")
     if not last and request.query.get("from") == "now":
         return await latest(request)
     return after_of(last)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -14,6 +15,10 @@ from shared.http.errors import json_error
 
 MAX_LIMIT = 500
 DEFAULT_LIMIT = 100
+BIGINT_MAX = 2**63 - 1
+INT_MAX = 2**31 - 1
+DIGITS = re.compile(r"[0-9]{1,19}", re.ASCII)
+"""A whole number as people write it: ASCII digits only (``str.isdigit`` also takes "²" and "٣")."""
 _encoder = msgspec.json.Encoder()
 
 
@@ -36,11 +41,36 @@ def respond(request: web.Request, payload: Any) -> web.Response:
     return web.Response(body=body, content_type="application/json", headers=headers)
 
 
+def whole_number(text: str, least: int, most: int) -> int | None:
+    """``text`` as an int from ``least`` to ``most``, or None for anything else."""
+    if not DIGITS.fullmatch(text):
+        return None
+    value = int(text)
+    return value if least <= value <= most else None
+
+
+def number_of(request: web.Request, name: str, default: int, least: int, most: int) -> int:
+    text = request.query.get(name)
+    if text is None:
+        return default
+    value = whole_number(text, least, most)
+    if value is None:
+        raise BadRequest(f"standings.bad-{name}", f"{name} must be a whole number from {least} to {most},"
+                                                  f" not {text!r}")
+    return value
+
+
 def limit_of(request: web.Request) -> int:
-    text = request.query.get("limit", str(DEFAULT_LIMIT))
-    if not text.isdigit() or not 1 <= int(text) <= MAX_LIMIT:
-        raise BadRequest("standings.bad-limit", f"limit must be an integer from 1 to {MAX_LIMIT}, not {text!r}")
-    return int(text)
+    return number_of(request, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT)
+
+
+def check_parameters(request: web.Request) -> None:
+    """No path or query parameter may hold a NUL: PostgreSQL text cannot, so no row could ever match it."""
+    for where, values in (("path", request.match_info), ("query", request.query)):
+        for name, value in values.items():
+            if "\x00" in value or "\x00" in name:
+                raise BadRequest(f"standings.bad-{name.replace(chr(0), '')}",
+                                 f"the {where} parameter {name!r} may not contain the NUL character")
 
 
 def flag_of(request: web.Request, name: str) -> bool | None:
@@ -64,8 +94,10 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 @web.middleware
 async def errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Bad input as a 4xx naming the parameter; anything unexpected goes on to ``last_resort`` (a logged 500)."""
     for attempt in range(2):
         try:
+            check_parameters(request)
             return await handler(request)
         except BadRequest as error:
             return json_error(error.status, error.code, error.message)

@@ -21,11 +21,6 @@ def entry_id(tx: int, position: int) -> str:
     return f"{tx}-{position}"
 
 
-def parse_id(text: str) -> tuple[int, int]:
-    tx, _, position = text.partition("-")
-    return int(tx), int(position)
-
-
 class Hub:
     """Wakes this process's feed clients when a fold committed; they read the entries from the table."""
 

@@ -6,7 +6,7 @@ from aiohttp import web
 
 from services.standings import feed, reads
 from services.standings.feed import after_of
-from services.standings.http import BadRequest, flag_of, limit_of, not_found, page, respond
+from services.standings.http import INT_MAX, BadRequest, flag_of, limit_of, not_found, number_of, page, respond
 from services.standings.replay import steps
 from shared.eventstore.types import STREAM_ID
 from shared.messages.engine import GameEnded
@@ -68,11 +68,9 @@ async def season(request: web.Request) -> web.Response:
 
 async def ratings(request: web.Request) -> web.Response:
     limit = limit_of(request)
-    text = request.query.get("min_games", "0")
-    if not text.isdigit():
-        raise BadRequest("standings.bad-min_games", f"min_games must be a whole number, not {text!r}")
+    min_games = number_of(request, "min_games", 0, 0, INT_MAX)
     async with request.app[POOL].acquire() as conn:
-        items = await reads.ratings(conn, request.query.get("after", ""), limit, int(text))
+        items = await reads.ratings(conn, request.query.get("after", ""), limit, min_games)
     return respond(request, page(items, limit, lambda i: i["player_id"]))
 
 

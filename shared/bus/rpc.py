@@ -12,6 +12,7 @@ from nats.aio.subscription import Subscription
 
 from shared.bus.replies import Ok, Rejected, RejectedError
 from shared.logging import correlation, current_correlation_id, get_logger
+from shared.messages.nul import json_nul_at, nul_error
 
 Req = TypeVar("Req")
 Resp = TypeVar("Resp")
@@ -42,7 +43,8 @@ async def serve(
     *,
     queue: str,
 ) -> Subscription:
-    """Answer requests on ``subject`` in queue group ``queue``; replicas share the load."""
+    """Answer requests on ``subject`` in queue group ``queue``; replicas share the load. A request with a NUL in
+    any text is refused (``bad-request``) before the handler sees it: nothing stored could ever hold it."""
     decoder = msgspec.json.Decoder(request_type)
 
     async def on_message(msg: Msg) -> None:
@@ -50,6 +52,8 @@ async def serve(
         with correlation(correlation_id, subject=msg.subject):
             reply: Ok[Any] | Rejected
             try:
+                if (path := json_nul_at(msg.data)) is not None:
+                    raise RejectedError("bad-request", nul_error(path))
                 reply = Ok(await handler(decoder.decode(msg.data), msg))
             except msgspec.ValidationError as error:
                 reply = Rejected("bad-request", str(error))

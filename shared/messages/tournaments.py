@@ -37,6 +37,8 @@ class CreateTournamentRequest(msgspec.Struct, frozen=True, kw_only=True):
     """Chosen by the caller to make a retry safe; None: the service picks one."""
     turn_seconds: float | None = None
     """Turn timer of every game (people who do not act in time get the default bot's move); None: no timer."""
+    organiser: str | None = None
+    """The player creating it, the only player who may start it; None: the league itself."""
 
 
 class TournamentRef(msgspec.Struct, frozen=True, kw_only=True):
@@ -56,6 +58,8 @@ class StartTournament(msgspec.Struct, frozen=True, kw_only=True):
     """``league.matchmaking.start``: seeds by rating and opens round 1; answered with the TournamentView."""
 
     tournament_id: str
+    player_id: str | None = None
+    """The player asking (the gateway's authenticated caller), refused unless the organiser; None: the league."""
 
 
 class GetTournament(msgspec.Struct, frozen=True, kw_only=True):

@@ -17,6 +17,8 @@ class CreateTournament(msgspec.Struct, frozen=True, kw_only=True, tag="tournamen
     seats: tuple[int, int]
     """The seats the game allows (least, most), checked against the format by the caller's knowledge of games."""
     turn_seconds: float | None = None
+    organiser: str | None = None
+    """The player creating it; None: the league itself."""
 
 
 class Register(msgspec.Struct, frozen=True, kw_only=True, tag="tournament.Register"):
@@ -27,6 +29,8 @@ class Register(msgspec.Struct, frozen=True, kw_only=True, tag="tournament.Regist
 class Start(msgspec.Struct, frozen=True, kw_only=True, tag="tournament.Start"):
     ratings: dict[str, float] = {}
     """Rating ordinals of the registered players (absent: 0)."""
+    by: str | None = None
+    """The player asking, who must be the organiser; None: the league itself, which may start any tournament."""
 
 
 class RecordResult(msgspec.Struct, frozen=True, kw_only=True, tag="tournament.RecordResult"):

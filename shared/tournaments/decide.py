@@ -77,7 +77,7 @@ def create(command: CreateTournament) -> TournamentCreated:
         raise TournamentRejected("tournament.invalid", "turn_seconds must be between 1 and 86400")
     return TournamentCreated(tournament_id=command.tournament_id, name=command.name, game=command.game,
                              options=command.options, format=fmt, max_players=command.max_players,
-                             turn_seconds=command.turn_seconds)
+                             turn_seconds=command.turn_seconds, organiser=command.organiser)
 
 
 def register(state: State, command: Register) -> list[Event]:
@@ -98,6 +98,9 @@ def register(state: State, command: Register) -> list[Event]:
 
 
 def start(state: State, command: Start) -> list[Event]:
+    if command.by is not None and command.by != state.created.organiser:
+        raise TournamentRejected("tournament.not-organiser",
+                                 f"only the player who created {state.created.tournament_id} may start it")
     if state.started:
         raise TournamentRejected("tournament.already-started", "the tournament has started")
     players = state.player_ids()

@@ -17,6 +17,9 @@ class TournamentCreated(msgspec.Struct, frozen=True, kw_only=True, tag="tourname
     max_players: int
     turn_seconds: float | None = None
     """Each game's turn timer: a player who does not act in time gets the default bot's move."""
+    organiser: str | None = None
+    """The player who created it, the only player who may start it. None: created by the league itself (and every
+    tournament created before organisers were recorded): no player may start it, only the league."""
 
 
 class PlayerRegistered(msgspec.Struct, frozen=True, kw_only=True, tag="tournament.PlayerRegistered"):

@@ -50,6 +50,8 @@ class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
     standings: tuple[Standing, ...]
     """Points (a game won, shared by winners who tie; a bye), Median-Buchholz, rating at the start."""
     ranking: tuple[str, ...] | None = None
+    organiser: str | None = None
+    """The player who created it and alone may start it (None: the league)."""
 
 
 def view(state: State, version: int) -> TournamentView:
@@ -71,4 +73,5 @@ def view(state: State, version: int) -> TournamentView:
         players=tuple(Entrant(player_id=r.player_id, bot=r.bot) for r in state.registered),
         rounds_planned=state.rounds, rounds=tuple(rounds),
         standings=tuple(swiss_standings(state)) if state.started else (), ranking=state.ranking,
+        organiser=created.organiser,
     )

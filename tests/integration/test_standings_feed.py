@@ -167,3 +167,43 @@ def _text(url: str) -> str:
             return str(response.read().decode())
     except urllib.error.HTTPError as error:
         return str(error.read().decode())
+
+
+async def test_bad_paging_parameters_and_ids_get_a_400_naming_the_parameter_never_a_500(migrated: RunInfra) -> None:
+    async with standings_service(migrated, "standings-params") as standings:
+        url = standings.url
+        huge = "99999999999999999999"
+        cases = [
+            ("/v1/boards?limit=%C2%B2", "standings.bad-limit", "limit"),  # "²" passes str.isdigit(), not int()
+            ("/v1/boards?limit=%D9%A3", "standings.bad-limit", "limit"),  # "٣", an Arabic-Indic three
+            ("/v1/boards?limit=+5", "standings.bad-limit", "limit"),
+            ("/v1/boards?limit=1_0", "standings.bad-limit", "limit"),
+            (f"/v1/boards?limit={huge}", "standings.bad-limit", "limit"),
+            ("/v1/ratings?min_games=%C2%B2", "standings.bad-min_games", "min_games"),
+            (f"/v1/ratings?min_games={huge}", "standings.bad-min_games", "min_games"),
+            ("/v1/ratings?min_games=3000000000", "standings.bad-min_games", "min_games"),
+            (f"/v1/changes?after={huge}-1", "standings.bad-after", "after"),
+            (f"/v1/changes?after=1-{huge}", "standings.bad-after", "after"),
+            ("/v1/changes?after=%C2%B2-1", "standings.bad-after", "after"),
+            ("/v1/changes?after=1-", "standings.bad-after", "after"),
+            (f"/v1/players/eve/history?after={huge}-1", "standings.bad-after", "after"),
+            (f"/v1/feed?after={huge}-1", "standings.bad-after", "after"),
+            ("/v1/boards?after=a%00b", "standings.bad-after", "after"),
+            ("/v1/tournaments?after=%00", "standings.bad-after", "after"),
+            ("/v1/tournaments/a%00b/leaderboard", "standings.bad-tournament_id", "tournament_id"),
+            ("/v1/tournaments/%00/games", "standings.bad-tournament_id", "tournament_id"),
+            ("/v1/seasons/phantoms-%00", "standings.bad-season_id", "season_id"),
+            ("/v1/players/%00/history", "standings.bad-player_id", "player_id"),
+            ("/v1/boards/vortex-%00", "standings.bad-game_id", "game_id"),
+            ("/v1/games/vortex-%00/replay", "standings.bad-game_id", "game_id"),
+        ]
+        for path, code, parameter in cases:
+            status, body = await fetch(url + path)
+            assert (status, body["code"]) == (400, code), (path, body)
+            assert parameter in body["message"], (path, body)
+        status, body = await asyncio.to_thread(get_json, f"{url}/v1/feed", {"Last-Event-ID": f"{huge}-1"})
+        assert (status, body["code"]) == (400, "standings.bad-after") and "Last-Event-ID" in body["message"]
+        status, body = await fetch(f"{url}/v1/changes?after=9223372036854775807-9223372036854775807&limit=500")
+        assert status == 200 and body["items"] == []
+        status, body = await fetch(f"{url}/v1/ratings?min_games=2147483647&limit=1")
+        assert status == 200 and body["items"] == []

@@ -1,0 +1,31 @@
+"""An Idempotency-Key names one command: a retry with the same body gets the first result, the same key with a
+different command is refused. The check reads what the game stream recorded for the key (its CommandAccepted), so
+it holds whichever gateway replica saw the first request and survives restarts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import asyncpg
+
+from shared.messages.engine import CommandAccepted
+from shared.messages.games import command_decoder
+from shared.messages.registry import registry
+
+ACCEPTED = CommandAccepted.__struct_config__.tag
+FIRST_COMMAND = ("SELECT schema_version, data FROM events WHERE stream_id = $1 AND type = $2"
+                 " AND metadata->>'command_id' = $3 ORDER BY version LIMIT 1")
+
+
+async def same_command(pool: asyncpg.Pool, game_id: str, command_id: str, command: Any) -> bool:
+    """Whether ``command`` is the command the game accepted under ``command_id`` (compared as decoded commands,
+    so whitespace and key order do not matter). True when nothing was recorded under it: nothing to differ from."""
+    async with pool.acquire() as conn:
+        row = await conn.fetchrow(FIRST_COMMAND, game_id, ACCEPTED, command_id)
+    if row is None:
+        return True
+    accepted = registry.decode(ACCEPTED, row[0], row[1])
+    assert isinstance(accepted, CommandAccepted)
+    game = game_id.split("-", 1)[0]
+    first = command_decoder(game).decode(accepted.command)
+    return bool(first == command)
