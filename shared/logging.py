@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import re
 import sys
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -33,6 +35,19 @@ def correlation(correlation_id: str | None, **more: Any) -> Iterator[None]:
     """Bind a command's correlation id (and anything else) to every log line written inside the block."""
     with structlog.contextvars.bound_contextvars(correlation_id=correlation_id, **more):
         yield
+
+
+CORRELATION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
+"""What a correlation id taken from outside (an HTTP or NATS header) may look like; anything else is replaced."""
+
+
+def new_correlation_id() -> str:
+    return str(uuid.uuid4())
+
+
+def correlation_id_or_new(given: str | None) -> str:
+    """``given`` when it is a well-formed id, else a new one: every command has exactly one."""
+    return given if given and CORRELATION_ID.match(given) else new_correlation_id()
 
 
 def current_correlation_id() -> str | None:

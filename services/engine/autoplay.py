@@ -12,7 +12,7 @@ import msgspec
 
 from services.engine.handler import Engine
 from shared.bus.replies import RejectedError
-from shared.logging import get_logger
+from shared.logging import correlation, get_logger, new_correlation_id
 from shared.messages.engine import PlayCommand
 from shared.play.table import Table
 
@@ -53,9 +53,11 @@ async def play_due(engine: Engine, game_id: str, now: datetime | None = None) ->
         command = table.rules.bots[bot](table.state, seat, random.Random(f"{game_id}:{table.version}:{seat}"))
         by_bot = bot if reason == "bot" else f"timeout:{bot}"
         try:
-            await engine.play(PlayCommand(game_id=game_id, command=msgspec.Raw(_encoder.encode(command)),
-                                          command_id=f"{reason}:{table.version}:{seat}", actor=f"bot:{bot}",
-                                          by_bot=by_bot))
+            # A move the engine makes is a command of its own: one correlation id for all it appends.
+            with correlation(new_correlation_id()):
+                await engine.play(PlayCommand(game_id=game_id, command=msgspec.Raw(_encoder.encode(command)),
+                                              command_id=f"{reason}:{table.version}:{seat}", actor=f"bot:{bot}",
+                                              by_bot=by_bot))
         except RejectedError as error:
             log.error("autoplay.rejected", game_id=game_id, seat=seat, bot=bot, code=error.code, reason=error.message)
             return moves

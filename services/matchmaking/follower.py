@@ -16,7 +16,7 @@ from services.matchmaking.tournaments import Tournaments
 from shared.bus.replies import RejectedError
 from shared.eventstore import Checkpoint, EventStore, RecordedEvent
 from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
-from shared.logging import get_logger
+from shared.logging import correlation, get_logger
 from shared.messages.engine import GameEnded, GameOpened
 from shared.messages.registry import message_name
 from shared.messages.stored import loaded
@@ -51,7 +51,8 @@ async def handle(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments
             continue
         ended.append((event, opened, result))
         if opened.tournament_id:
-            await record(tournaments, opened.tournament_id, event.stream_id, result.winners)
+            with correlation(event.metadata.correlation_id):  # the tournament's events follow from the game's end
+                await record(tournaments, opened.tournament_id, event.stream_id, result.winners)
     await save(pool, events, ended)
 
 

@@ -5,12 +5,14 @@ from collections.abc import AsyncIterator
 from aiohttp import web
 from prometheus_client import Gauge
 
+from services.relay.lag import RelayLag
 from services.relay.relay import Relay
 from services.relay.settings import RelaySettings
-from shared.service.app import background, base_app, use_nats, use_store
+from shared.service.app import add_health_check, background, base_app, use_nats, use_store
 from shared.service.keys import JETSTREAM, METRICS, NAMESPACE, STORE
 
 RELAY = web.AppKey("relay", Relay)
+LAG = web.AppKey("relay_lag", RelayLag)
 
 
 def build(settings: RelaySettings) -> web.Application:
@@ -19,17 +21,27 @@ def build(settings: RelaySettings) -> web.Application:
     use_nats(app, settings)
 
     async def relay_ctx(app: web.Application) -> AsyncIterator[None]:
-        relay = app[RELAY] = Relay(app[STORE], app[JETSTREAM], app[NAMESPACE], batch=settings.relay_batch)
+        relay = app[RELAY] = Relay(app[STORE], app[JETSTREAM], app[NAMESPACE], batch=settings.relay_batch,
+                                   ack_timeout=settings.relay_ack_timeout, checkpoint=settings.relay_checkpoint)
         registry = app[METRICS]
         Gauge("relay_events_published", "events published since start", registry=registry).set_function(
             lambda: relay.published)
         Gauge("relay_last_position", "position of the last event published", registry=registry).set_function(
             lambda: relay.last_position)
+        Gauge("relay_ack_timeouts", "batches JetStream did not acknowledge in time (each restarted the relay)",
+              registry=registry).set_function(lambda: relay.stalls)
+        lag = app[LAG] = RelayLag(app[STORE], registry, checkpoint=settings.relay_checkpoint,
+                                  stall_seconds=settings.relay_stall_seconds)
+        add_health_check(app, "relay-lag", lag.health)
         yield
 
     async def run_relay(app: web.Application) -> None:
         await app[RELAY].run()
 
+    async def measure_lag(app: web.Application) -> None:
+        await app[LAG].measure()
+
     app.cleanup_ctx.append(relay_ctx)
     background(app, "relay", run_relay)
+    background(app, "relay-lag-measure", measure_lag)
     return app

@@ -1,16 +1,22 @@
 """Publishes each stored event to ``events.<category>.<stream_id>`` with ``Nats-Msg-Id`` = event id.
 
 The checkpoint is saved only after JetStream acknowledged the whole batch, so a relay killed at any moment
-re-publishes at most its last batch on restart, and JetStream's duplicate window drops those repeats.
+re-publishes at most its last batch on restart, and JetStream's duplicate window drops those repeats. A batch
+whose acknowledgements do not all arrive within ``ack_timeout`` raises ``RelayStalled``: nats-py's ack futures
+have no deadline of their own, so without it a lost ack or a hung server would stop the relay for ever while it
+still looked alive. The service's supervisor then runs it again from the stored checkpoint.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from contextlib import aclosing
 
 import msgspec
 from nats.js import JetStreamContext
+from nats.js.api import PubAck
+from nats.js.errors import TooManyStalledMsgsError
 
 from shared.bus.envelope import MSG_ID_HEADER, EventEnvelope
 from shared.bus.namespace import Namespace
@@ -23,38 +29,55 @@ log = get_logger(__name__)
 _encoder = msgspec.json.Encoder()
 
 
+class RelayStalled(Exception):
+    pass
+
+
 class Relay:
-    def __init__(self, store: EventStore, js: JetStreamContext, ns: Namespace, *, batch: int = 500) -> None:
+    def __init__(self, store: EventStore, js: JetStreamContext, ns: Namespace, *, batch: int = 500,
+                 ack_timeout: float = 10.0, checkpoint: str = CHECKPOINT_NAME) -> None:
         self.store = store
         self.js = js
         self.ns = ns
         self.batch = batch
+        self.ack_timeout = ack_timeout
+        self.checkpoint = checkpoint
         self.published = 0
         self.duplicates = 0
+        self.stalls = 0
         self.last_position = 0
         self.last_published_at = 0.0
 
     async def run(self) -> None:
         async with self.store.pool.acquire() as conn:
-            after = await load_checkpoint(conn, CHECKPOINT_NAME)
+            after = await load_checkpoint(conn, self.checkpoint)
         log.info("relay.start", tx=after.tx, position=after.position)
         async with aclosing(self.store.batches(after, batch=self.batch)) as batches:
             async for events in batches:
                 await self.publish(events)
                 async with self.store.pool.acquire() as conn:
-                    await save_checkpoint(conn, CHECKPOINT_NAME, events[-1].checkpoint)
+                    await save_checkpoint(conn, self.checkpoint, events[-1].checkpoint)
 
     async def publish(self, events: list[RecordedEvent]) -> None:
-        acks = []
-        for event in events:
-            subject = self.ns.event_subject(event.category, event.stream_id)
-            acks.append(await self.js.publish_async(
-                subject, _encoder.encode(EventEnvelope.of(event)), headers={MSG_ID_HEADER: str(event.event_id)},
-                stream=self.ns.events_stream,
-            ))
-        for ack in acks:
-            if (await ack).duplicate:
-                self.duplicates += 1
+        acks: list[asyncio.Future[PubAck]] = []
+        try:
+            async with asyncio.timeout(self.ack_timeout):
+                for event in events:
+                    subject = self.ns.event_subject(event.category, event.stream_id)
+                    acks.append(await self.js.publish_async(
+                        subject, _encoder.encode(EventEnvelope.of(event)),
+                        headers={MSG_ID_HEADER: str(event.event_id)}, stream=self.ns.events_stream,
+                    ))
+                done = await asyncio.gather(*acks)
+        except (TimeoutError, TooManyStalledMsgsError) as error:
+            self.stalls += 1
+            acked = sum(1 for ack in acks if ack.done() and not ack.cancelled() and ack.exception() is None)
+            raise RelayStalled(f"JetStream acknowledged {acked} of {len(events)} events (from position "
+                               f"{events[0].position}) within {self.ack_timeout}s") from error
+        finally:
+            for ack in acks:
+                ack.cancel()  # frees nats-py's slot for each ack that never came (a no-op for those that did)
+        self.duplicates += sum(1 for ack in done if ack.duplicate)
         self.published += len(events)
         self.last_position = events[-1].position
         self.last_published_at = time.time()

@@ -1,28 +1,23 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from contextlib import aclosing
 from pathlib import Path
 
 from aiohttp import web
 from nats.aio.msg import Msg
 
 from services.rng.dealer import Dealer
+from services.rng.revealer import reveal_ended_games
 from services.rng.sealing import Sealer
 from services.rng.settings import RngSettings
 from shared.bus.rpc import serve
-from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
 from shared.keyfiles import key_from
-from shared.messages.engine import GameEnded
-from shared.messages.registry import message_name
 from shared.messages.rng import AddClientSeed, Commitment, CreateSeed, DrawNumbers, NumberedDraw
 from shared.service.app import background, base_app, use_nats, use_store
 from shared.service.keys import NAMESPACE, NATS, POOL, STORE
 
 DEALER = web.AppKey("dealer", Dealer)
 MIGRATIONS = Path(__file__).parent / "migrations"
-REVEALER_CHECKPOINT = "rng-revealer"
-GAME_ENDED = message_name(GameEnded)
 
 
 def build(settings: RngSettings) -> web.Application:
@@ -54,19 +49,9 @@ def build(settings: RngSettings) -> web.Application:
         for subscription in subscriptions:
             await subscription.unsubscribe()
 
-    async def reveal_ended_games(app: web.Application) -> None:
-        """Reveal a game's seed once its end is in the log, never before."""
-        store, dealer = app[STORE], app[DEALER]
-        async with store.pool.acquire() as conn:
-            after = await load_checkpoint(conn, REVEALER_CHECKPOINT)
-        async with aclosing(store.batches(after)) as batches:
-            async for events in batches:
-                for event in events:
-                    if event.type == GAME_ENDED:
-                        await dealer.reveal(event.stream_id)
-                async with store.pool.acquire() as conn:
-                    await save_checkpoint(conn, REVEALER_CHECKPOINT, events[-1].checkpoint)
+    async def revealer(app: web.Application) -> None:
+        await reveal_ended_games(app[STORE], app[DEALER])
 
     app.cleanup_ctx.append(dealer_ctx)
-    background(app, "revealer", reveal_ended_games)
+    background(app, "revealer", revealer)
     return app

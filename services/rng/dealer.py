@@ -31,6 +31,7 @@ from shared.messages.rng import (
     rng_stream,
 )
 from shared.messages.stored import stored
+from shared.play.visibility import NOBODY
 
 log = get_logger(__name__)
 MAX_DICE = 1000
@@ -40,8 +41,9 @@ CACHE_GAMES = 10_000
 NAMESPACE = uuid.UUID("5f0c1d9e-3b0a-4c55-9d55-6a1f2c7d8e90")
 
 
-def _event(obj: msgspec.Struct, event_id: uuid.UUID | None = None) -> NewEvent:
-    return stored(obj, actor="rng", event_id=event_id)
+def _event(obj: msgspec.Struct, event_id: uuid.UUID | None = None, *, causation_id: str | None = None,
+           visibility: tuple[int, ...] | None = None) -> NewEvent:
+    return stored(obj, actor="rng", event_id=event_id, causation_id=causation_id, visibility=visibility)
 
 
 def check_size(request: DiceRequest | RangeRequest | ShuffleRequest) -> None:
@@ -143,18 +145,23 @@ class Dealer:
             values = draw(seed, request.game_id, ledger.seeds_in_seat_order(), request.nonce, request.request)
             drawn = Drawn(nonce=request.nonce, request=request.request, values=values)
             try:
-                await self.store.append(rng_stream(request.game_id), [_event(drawn)], ledger.version)
+                # Private to nobody: a draw of a running game is a deck order or a roll still to be used. The
+                # engine gets it in the reply; everyone may recompute it once the seed is revealed.
+                await self.store.append(rng_stream(request.game_id), [_event(drawn, visibility=NOBODY)],
+                                        ledger.version)
             except ConcurrencyError:
                 continue  # another replica drew (or a client seed came): read and answer again
             return NumberedDraw(nonce=drawn.nonce, request=drawn.request, values=drawn.values)
         raise RejectedError("rng.busy", "too many concurrent changes to this game's draws; try again")
 
-    async def reveal(self, game_id: str) -> bool:
+    async def reveal(self, game_id: str, *, causation_id: str | None = None) -> bool:
+        """Publish the seed. Only for a game whose own stream shows it over: see ``services.rng.revealer``."""
         ledger = await self.ledger(game_id)
         if ledger.commitment is None or ledger.revealed:
             return False
         seed = await self._seed(game_id)
-        revealed = _event(SeedRevealed(server_seed=seed.hex()), uuid.uuid5(NAMESPACE, f"reveal:{game_id}"))
+        revealed = _event(SeedRevealed(server_seed=seed.hex()), uuid.uuid5(NAMESPACE, f"reveal:{game_id}"),
+                          causation_id=causation_id)
         await self.store.append(rng_stream(game_id), [revealed], ExpectedVersion.ANY)
         log.info("rng.revealed", game_id=game_id)
         return True

@@ -11,7 +11,7 @@ from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 
 from shared.bus.replies import Ok, Rejected, RejectedError
-from shared.logging import correlation, current_correlation_id, get_logger
+from shared.logging import correlation, correlation_id_or_new, current_correlation_id, get_logger
 from shared.messages.nul import json_nul_at, nul_error
 
 Req = TypeVar("Req")
@@ -48,7 +48,8 @@ async def serve(
     decoder = msgspec.json.Decoder(request_type)
 
     async def on_message(msg: Msg) -> None:
-        correlation_id = (msg.headers or {}).get(CORRELATION_HEADER)
+        # A request that came without one (a client outside the league) still gets one id for all it causes.
+        correlation_id = correlation_id_or_new((msg.headers or {}).get(CORRELATION_HEADER))
         with correlation(correlation_id, subject=msg.subject):
             reply: Ok[Any] | Rejected
             try:

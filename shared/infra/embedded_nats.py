@@ -49,6 +49,15 @@ class EmbeddedNats:
             raise
         return self.url
 
+    def pause(self) -> None:
+        """SIGSTOP: the server hangs with every connection still open, as a wedged server would."""
+        if self._process is not None:
+            self._process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        if self._process is not None:
+            self._process.send_signal(signal.SIGCONT)
+
     def stop(self) -> None:
         process, self._process = self._process, None
         if process is None or process.poll() is not None:

@@ -20,7 +20,9 @@ def stored(
     command_id: str | None = None,
     visibility: tuple[int, ...] | None = None,
 ) -> NewEvent:
-    """A registered message as a new event, carrying the correlation id of the command being handled."""
+    """A registered message as a new event, carrying the correlation id of the command being handled. Every entry
+    point binds one (the HTTP middleware, ``rpc.serve``, each background unit of work), so all events a command
+    causes share it; only a writer outside any of them (a script, a test) gets a fresh id per event."""
     name, version, data = registry.encode(obj)
     metadata = Metadata(correlation_id=current_correlation_id() or str(uuid.uuid4()), causation_id=causation_id,
                         actor=actor, command_id=command_id, visibility=visibility)

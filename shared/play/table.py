@@ -60,6 +60,12 @@ class Table:
             self.apply(recorded)
         return self
 
+    @property
+    def over(self) -> bool:
+        """Really over: a GameEnded is in this stream *and* the rules, folded over it, say the game is over. Any
+        writer of the log could append a GameEnded; only this check makes it mean something."""
+        return self.ended is not None and self.rules is not None and bool(self.rules.is_over(self.state))
+
     def seat_of(self, player_id: str | None) -> int | None:
         players = self.opened.players if self.opened else ()
         return players.index(player_id) if player_id is not None and player_id in players else None

@@ -17,6 +17,7 @@ from shared.config import BusSettings, Settings, StoreSettings, load_settings
 from shared.eventstore import EventStore
 from shared.eventstore.migrate import EVENTSTORE_MIGRATIONS, apply_migrations
 from shared.eventstore.pool import create_pool
+from shared.http.correlation import use_correlation
 from shared.logging import configure_logging, get_logger
 from shared.service.keys import (
     HEALTH_CHECKS,
@@ -64,6 +65,7 @@ def base_app(name: str, settings: Settings, *, max_body_bytes: int = 256 * 1024)
     app[HEALTH_CHECKS] = {}
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
+    use_correlation(app)
     return app
 
 

@@ -55,6 +55,24 @@ async def play_to_end(nc: Client, ns: Namespace, store: EventStore, game_id: str
     raise AssertionError(f"{game_id} did not end within {max_commands} commands")
 
 
+async def play_moves(nc: Client, ns: Namespace, store: EventStore, game_id: str, count: int, *,
+                     bot: str = "greedy", seed: int = 1) -> Table:
+    """``count`` bot moves (fewer if the game ends first); the game as the stream then shows it."""
+    rng = random.Random(seed)
+    table = Table(game_id)
+    for _ in range(count):
+        table.apply_all(await store.read_stream(game_id, table.version + 1))
+        if table.ended is not None:
+            break
+        assert table.rules is not None
+        seat = min(table.rules.pending_seats(table.state))
+        command = table.rules.bots[bot](table.state, seat, rng)
+        await request(nc, ns.command("engine", "command"),
+                      PlayCommand(game_id=game_id, command=msgspec.Raw(_encoder.encode(command)),
+                                  command_id=str(uuid.uuid4()), actor=f"bot:{bot}", by_bot=bot), CommandResult)
+    return table.apply_all(await store.read_stream(game_id, table.version + 1))
+
+
 async def revealed(store: EventStore, game_id: str, timeout: float = 30) -> None:
     """The RNG service reveals the seed once it has read the game's end from the log."""
     reveal = SeedRevealed.__struct_config__.tag

@@ -18,6 +18,7 @@ from shared.infra.processes import ServiceProcess
 from shared.messages.engine import GameView
 from shared.play.table import Table
 from tests.infra import RunInfra
+from tests.integration.play import revealed
 from tests.unit.phantoms.test_properties import _strings, hidden_from
 
 
@@ -79,6 +80,7 @@ async def test_bots_play_a_whole_game_over_the_gateway_and_it_audits_verified(
     assert all(f.ended for f in finals)
     assert {f.winners for f in finals} == {finals[0].winners}
     assert all(len(views) > 3 for views in seen)
+    await revealed(store, game_id)  # the RNG service reveals the seed once it has checked the end: a moment later
     report = await organiser.call("GET", f"/audit/{game_id}")
     assert report["verified"] is True, report["summary"]
     if game == "phantoms":

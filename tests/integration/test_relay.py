@@ -1,15 +1,25 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
+import json
+import re
 import time
+import urllib.error
+import urllib.request
 import uuid
+from collections.abc import Awaitable, Callable
 
 import msgspec
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 
+from shared.bus.connect import connect
 from shared.bus.envelope import MSG_ID_HEADER, EventEnvelope
-from shared.eventstore import EventStore
+from shared.bus.streams import ensure_events_stream
+from shared.eventstore import Checkpoint, EventStore
+from shared.eventstore.checkpoints import save_checkpoint
+from shared.infra.embedded_nats import EmbeddedNats
 from shared.infra.processes import ServiceProcess
 from tests.infra import RunInfra
 from tests.integration.helpers import event
@@ -58,7 +68,7 @@ async def test_relay_killed_mid_publish_and_restarted_delivers_every_event_once(
     assert set(received) == set(ids)
 
 
-async def consume(js: JetStreamContext, infra: RunInfra, subject: str) -> list[uuid.UUID]:
+async def consume(js: JetStreamContext, infra: RunInfra, subject: str, total: int = TOTAL) -> list[uuid.UUID]:
     sub = await js.pull_subscribe(
         subject, stream=infra.namespace.events_stream,
         config=ConsumerConfig(deliver_policy=DeliverPolicy.ALL, ack_policy=AckPolicy.NONE),
@@ -70,7 +80,7 @@ async def consume(js: JetStreamContext, infra: RunInfra, subject: str) -> list[u
         try:
             messages = await sub.fetch(1000, timeout=1)
         except TimeoutError:
-            if len(received) >= TOTAL:
+            if len(received) >= total:
                 break
             continue
         for msg in messages:
@@ -103,3 +113,92 @@ async def test_relay_publishes_in_read_order_to_category_subjects(
     finally:
         relay.stop()
     assert versions == list(range(1, 21))
+
+
+def health(url: str) -> tuple[int, dict[str, object]]:
+    try:
+        with urllib.request.urlopen(f"{url}/healthz", timeout=5) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def metric(url: str, name: str) -> float:
+    with urllib.request.urlopen(f"{url}/metrics", timeout=5) as response:
+        text = response.read().decode()
+    found = re.search(rf"^{name} (\S+)$", text, re.MULTILINE)
+    assert found, f"{name} is not in /metrics"
+    return float(found.group(1))
+
+
+async def until(what: str, check: Callable[[], bool | Awaitable[bool]], timeout: float = 60) -> None:
+    """Polls ``check`` (a blocking one runs in a thread) until it holds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        result = await asyncio.to_thread(check)
+        if inspect.isawaitable(result):
+            result = await result
+        if result:
+            return
+        assert time.monotonic() < deadline, f"timed out waiting until {what}"
+        await asyncio.sleep(0.1)
+
+
+async def test_a_relay_whose_acks_never_come_says_so_and_recovers_from_its_checkpoint(
+    store: EventStore, migrated: RunInfra
+) -> None:
+    """A real stall: the relay's own NATS server is frozen (SIGSTOP) with its connection open, so publishes go out
+    and no acknowledgement ever comes back. The batch times out, /healthz and /metrics show the lag, and once the
+    server thaws the relay, restarted from its stored checkpoint, delivers every event exactly once."""
+    server = EmbeddedNats(migrated.tmp / f"nats-stall-{uuid.uuid4().hex[:6]}")
+    url = server.start()
+    nc = await connect(url, name="stall-test")
+    js = nc.jetstream()
+    await ensure_events_stream(js, migrated.namespace)
+    checkpoint = f"relay-stall-{uuid.uuid4().hex[:8]}"
+    async with store.pool.acquire() as conn:  # start at the log's end: only this test's events matter
+        head = await conn.fetchrow("SELECT tx::text::bigint, position FROM events ORDER BY tx DESC, position DESC"
+                                   " LIMIT 1")
+        await save_checkpoint(conn, checkpoint, Checkpoint(head[0], head[1]) if head else Checkpoint())
+    env = {**migrated.env, "NATS_URL": url, "RELAY_CHECKPOINT": checkpoint, "RELAY_BATCH": "50",
+           "RELAY_ACK_TIMEOUT": "1", "RELAY_STALL_SECONDS": "2"}
+    relay = ServiceProcess("relay", env, migrated.tmp / f"{checkpoint}.log")
+    category = f"stall{uuid.uuid4().hex[:8]}"
+    subject = migrated.namespace.event_subject(category, ">")
+    ids: list[uuid.UUID] = []
+
+    async def count_is(n: int) -> bool:
+        return await published_count(js, migrated, subject) == n
+
+    try:
+        relay.start()
+        relay.wait_healthy(60)
+        for n, stream in enumerate(("a", "b", "c")):
+            events = [event(i) for i in range(100)]
+            ids += [e.event_id for e in events]
+            if n == 1:
+                await until("the first 100 are in JetStream", lambda: count_is(100))
+                server.pause()
+            await store.append(f"{category}-{stream}", events)
+        try:
+            await until("/healthz reports the stall", lambda: health(relay.url)[0] == 503, timeout=30)
+            status, body = health(relay.url)
+            assert "relay-lag" in body["problems"] and "stalled" in str(body["problems"]), body  # type: ignore[operator]
+            assert metric(relay.url, "relay_lag_events") >= 200
+            assert metric(relay.url, "relay_stalled_seconds") > 2
+            assert metric(relay.url, "relay_ack_timeouts") >= 1
+            assert "RelayStalled" in relay.log_path.read_text()  # type: ignore[union-attr]
+        finally:
+            server.resume()
+        await until("the relay caught up", lambda: metric(relay.url, "relay_lag_events") == 0, timeout=60)
+        await until("/healthz is ok again", lambda: health(relay.url)[0] == 200, timeout=30)
+        received = await consume(js, migrated, subject, total=300)
+        starts = [line for line in relay.log_path.read_text().splitlines()  # type: ignore[union-attr]
+                  if '"relay.start"' in line]
+        assert len(starts) >= 2, "the relay should have started again from its stored checkpoint"
+    finally:
+        server.resume()
+        assert relay.stop() == 0, "the relay did not stop cleanly on SIGTERM"
+        await nc.close()
+        server.stop()
+    assert sorted(received) == sorted(ids), "every event exactly once, after the stall as before"

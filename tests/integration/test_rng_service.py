@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
+import time
 import urllib.request
 import uuid
 from collections.abc import AsyncIterator
@@ -11,9 +13,12 @@ import pytest
 from nats.aio.client import Client
 
 from services.engine.rng_client import RngClient
+from services.rng.revealer import CHECKPOINT as REVEALER
+from services.rng.sealing import Sealer
 from shared.bus.replies import RejectedError
 from shared.bus.rpc import request
-from shared.eventstore import EventStore
+from shared.eventstore import Checkpoint, EventStore
+from shared.eventstore.checkpoints import load_checkpoint
 from shared.fairness import commitment, draw, verify_commitment
 from shared.fairness.engine_auth import sign
 from shared.games.draws import DiceRequest, RangeRequest, ShuffleRequest
@@ -33,6 +38,7 @@ from shared.messages.rng import (
 )
 from shared.messages.stored import loaded, stored
 from tests.infra import RunInfra
+from tests.integration.play import create, play_moves, play_to_end
 
 
 @pytest.fixture(scope="module")
@@ -132,34 +138,104 @@ async def test_only_the_engine_may_ask_for_draws(engine: RngClient, nc: Client, 
     assert old.value.code == "rng.stale-request"
 
 
-async def test_the_seed_stays_secret_until_the_game_ends_then_every_draw_recomputes(
-    engine: RngClient, store: EventStore, superuser: asyncpg.Connection, rng_service: ServiceProcess
+async def test_a_forged_game_end_reveals_nothing_and_the_seed_stays_unreadable(
+    nc: Client, migrated: RunInfra, store: EventStore, pool: asyncpg.Pool, superuser: asyncpg.Connection,
+    engine: RngClient, rng_service: ServiceProcess, game_services: dict[str, ServiceProcess],
 ) -> None:
-    game = new_game()
-    committed = await engine.open_game(game, 2)
-    draws = [await engine.draw(game, n, DiceRequest(6, 3)) for n in range(5)]
-    assert [e for e in await rng_events(store, game) if isinstance(e, SeedRevealed)] == []
-    interfaces_before = [get(f"{rng_service.url}/healthz"), get(f"{rng_service.url}/metrics")]
-    last_before_end = await superuser.fetchval("SELECT max(position) FROM events")
+    # Every service writes the log with the same role, so any writer (this test) can append a GameEnded.
+    running = await create(nc, migrated.namespace, "vortex", 2)
+    await play_moves(nc, migrated.namespace, store, running, 3)
+    drawn_only = new_game()  # a seed and draws, but no game stream at all
+    await engine.open_game(drawn_only, 2)
+    await engine.draw(drawn_only, 0, DiceRequest(6, 3))
+    forged = [await store.append(game, [stored(GameEnded(game="vortex", winners=(0,)), actor="engine")])
+              for game in (running, drawn_only)]
+    last_forged = max([(await store.read_stream(game, result.last_version))[0].checkpoint
+                       for game, result in zip((running, drawn_only), forged, strict=True)])
+    await revealer_passed(pool, last_forged)
 
-    await store.append(game, [stored(GameEnded(game="vortex", winners=(0,)), actor="engine")])
+    refused = {line.get("game_id") for line in log_lines(rng_service, game_services["rng"])
+               if line.get("event") == "rng.reveal.refused"}
+    for game in (running, drawn_only):
+        assert [e for e in await rng_events(store, game) if isinstance(e, SeedRevealed)] == []
+        assert game in refused, "the revealer should say why it did not reveal"
+        seed = await sealed_seed(superuser, migrated, game)
+        assert not await seed_anywhere(superuser, seed, [rng_service, *game_services.values()])
+        drawn = [e for e in await store.read_stream(rng_stream(game)) if e.type == "rng.Drawn"]
+        assert drawn and all(e.metadata.visibility == () for e in drawn), "draws are private until the reveal"
+    # Still running as far as the RNG service knows: the engine may go on drawing.
+    await engine.draw(drawn_only, 1, DiceRequest(6, 1))
+
+
+async def test_a_real_end_reveals_the_seed_and_every_draw_recomputes(
+    nc: Client, migrated: RunInfra, store: EventStore, superuser: asyncpg.Connection, engine: RngClient,
+    rng_service: ServiceProcess, game_services: dict[str, ServiceProcess],
+) -> None:
+    game = await create(nc, migrated.namespace, "vortex", 2)
+    interfaces_before = [get(f"{rng_service.url}/healthz"), get(f"{rng_service.url}/metrics")]
+    table = await play_to_end(nc, migrated.namespace, store, game, seed=5)
+    assert table.over and table.opened is not None
     revealed = await wait_for_reveal(store, game)
     seed = bytes.fromhex(revealed.server_seed)
-    assert verify_commitment(seed, committed.commitment) and commitment(seed) == committed.commitment
-    for numbered in draws:
+    assert verify_commitment(seed, table.opened.commitment or "") and commitment(seed) == table.opened.commitment
+    recorded = await store.read_stream(rng_stream(game))
+    drawn = [(e, loaded(e)) for e in recorded if e.type == "rng.Drawn"]
+    assert len(drawn) >= 2
+    for event, numbered in drawn:
+        assert isinstance(numbered, Drawn) and event.metadata.visibility == ()
         assert draw(seed, game, [], numbered.nonce, numbered.request) == numbered.values
 
-    # Now that the seed is known: nothing stored or served before the end ever held it, in any encoding.
-    encodings = [seed.hex(), seed.hex().upper(), base64.b64encode(seed).decode(), str(list(seed))]
-    rows = await superuser.fetch("SELECT data::text || metadata::text FROM events WHERE position <= $1",
-                                 last_before_end)
-    assert not any(e in row[0] for row in rows for e in encodings)
-    assert not any(e in text for text in interfaces_before for e in encodings)
+    # The reveal follows from the end: same correlation id, the GameEnded as its cause.
+    [end] = [e for e in await store.read_stream(game) if e.type == "engine.GameEnded"]
+    [reveal] = [e for e in recorded if e.type == "rng.SeedRevealed"]
+    assert reveal.metadata.causation_id == str(end.event_id)
+    assert reveal.metadata.correlation_id == end.metadata.correlation_id
+
+    # Now that the seed is known: nothing stored or served before the reveal ever held it, in any encoding.
+    assert await seed_anywhere(superuser, seed, [], but=reveal.event_id) == []
+    assert not any(e in text for text in interfaces_before for e in encodings(seed))
     sealed = await superuser.fetchval("SELECT sealed FROM rng_seeds WHERE game_id = $1", game)
     assert seed not in sealed and len(sealed) == 12 + 32 + 16, "the seed must be stored sealed (AES-GCM)"
     with pytest.raises(RejectedError) as ended:
-        await engine.draw(game, 5, DiceRequest(6, 1))
+        await engine.draw(game, len(drawn), DiceRequest(6, 1))
     assert ended.value.code == "rng.game-ended"
+
+
+def log_lines(*services: ServiceProcess) -> list[dict[str, object]]:
+    texts = [s.log_path.read_text() for s in services if s.log_path and s.log_path.exists()]
+    return [json.loads(line) for text in texts for line in text.splitlines() if line.startswith("{")]
+
+
+def encodings(seed: bytes) -> list[str]:
+    return [seed.hex(), seed.hex().upper(), base64.b64encode(seed).decode(), str(list(seed))]
+
+
+async def sealed_seed(superuser: asyncpg.Connection, infra: RunInfra, game: str) -> bytes:
+    """What only the RNG service (holding the seed key) can read: the test opens it to search for it."""
+    sealed = await superuser.fetchval("SELECT sealed FROM rng_seeds WHERE game_id = $1", game)
+    return Sealer(base64.b64decode(infra.rng_seed_key)).open(game, sealed)
+
+
+async def seed_anywhere(superuser: asyncpg.Connection, seed: bytes, services: list[ServiceProcess],
+                        but: uuid.UUID | None = None) -> list[str]:
+    """Where the seed can be read: any stored event (but ``but``), any service's /healthz or /metrics."""
+    rows = await superuser.fetch("SELECT event_id, data::text || metadata::text FROM events")
+    found = [f"event {row[0]}" for row in rows if row[0] != but and any(e in row[1] for e in encodings(seed))]
+    for service in services:
+        for path in ("/healthz", "/metrics"):
+            if any(e in get(f"{service.url}{path}") for e in encodings(seed)):
+                found.append(f"{service.name}{path}")
+    return found
+
+
+async def revealer_passed(pool: asyncpg.Pool, checkpoint: Checkpoint, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        async with pool.acquire() as conn:
+            if await load_checkpoint(conn, REVEALER) >= checkpoint:
+                return
+        await asyncio.sleep(0.1)
+    raise AssertionError("the revealer did not read past the forged GameEnded")
 
 
 def get(url: str) -> str:

@@ -12,6 +12,7 @@ from nats.aio.client import Client
 
 from shared.eventstore import EventStore
 from shared.infra.processes import ServiceProcess
+from shared.messages.rng import rng_stream
 from tests.infra import RunInfra
 from tests.integration.bots_running import BotLoad, Spec, caught_up, fetch, get_json, standings_service
 
@@ -140,8 +141,14 @@ async def test_no_feed_or_page_shows_a_hand_a_face_down_card_or_a_deck_order_of_
         texts += [json.dumps(e) for e in await all_changes(url)]
         texts += [json.dumps(e) for e in await sse_entries(url, 50)]
         assert load.running() == 1, "the season must still be running while its feeds are read"
+        drawn = [e for e in await store.read_stream(rng_stream(season)) if e.type == "rng.Drawn"]
+        assert drawn and all(e.metadata.visibility == () for e in drawn), "the RNG's draws are private until the reveal"
+        orders = [v for e in drawn if len(v := e.payload()["values"]) >= 8]
+        assert orders, "a season opens with deck shuffles"
+        orders_as_text = {f(v) for v in orders for f in (json.dumps, lambda v: json.dumps(v, separators=(",", ":")))}
         for text in texts:
             assert "DrawsUsed" not in text and "CommandAccepted" not in text and '"draws"' not in text
+            assert "rng.Drawn" not in text and not any(order in text for order in orders_as_text)
             leaked = [s for s in secrets if json.dumps(s) in text]
             assert not leaked, f"hidden information in a feed: {leaked[:5]}"
         load.pace.seconds = 0.0

@@ -1,0 +1,56 @@
+"""Reveals a game's seed when the game is over, never before.
+
+Every service writes the log with the same database role, so an ``engine.GameEnded`` seen in the global log
+proves nothing on its own: anyone could append one to a running game. It is only a reason to look. The game's
+own stream is read and folded, and the seed is revealed only when that stream holds the GameEnded and the rules,
+folded over the stream, say the game is over (``Table.over``)."""
+
+from __future__ import annotations
+
+from contextlib import aclosing
+
+from services.rng.dealer import Dealer
+from shared.eventstore import EventStore, RecordedEvent
+from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
+from shared.logging import correlation, get_logger
+from shared.messages.engine import GameEnded
+from shared.messages.registry import message_name
+from shared.play.table import Table
+
+CHECKPOINT = "rng-revealer"
+GAME_ENDED = message_name(GameEnded)
+log = get_logger(__name__)
+
+
+async def really_over(store: EventStore, game_id: str) -> bool:
+    events = await store.read_stream(game_id)
+    table = Table(game_id)
+    try:
+        table.apply_all(events)
+        return table.over
+    except Exception as error:  # a stream the rules cannot fold is no proof of an end; never reveal on it
+        log.warning("rng.reveal.unfoldable", game_id=game_id, error=f"{type(error).__name__}: {error}")
+        return False
+
+
+async def reveal_if_over(store: EventStore, dealer: Dealer, ended: RecordedEvent) -> bool:
+    """The reveal carries the end's correlation id, and the end's event id as its cause."""
+    with correlation(ended.metadata.correlation_id, game_id=ended.stream_id):
+        if not await really_over(store, ended.stream_id):
+            log.warning("rng.reveal.refused", reason="the game's stream does not show it over",
+                        event_id=str(ended.event_id), version=ended.version, actor=ended.metadata.actor)
+            return False
+        return await dealer.reveal(ended.stream_id, causation_id=str(ended.event_id))
+
+
+async def reveal_ended_games(store: EventStore, dealer: Dealer) -> None:
+    """Follows the global log from its checkpoint; restarted by the service's supervisor when it fails."""
+    async with store.pool.acquire() as conn:
+        after = await load_checkpoint(conn, CHECKPOINT)
+    async with aclosing(store.batches(after)) as batches:
+        async for events in batches:
+            for event in events:
+                if event.type == GAME_ENDED:
+                    await reveal_if_over(store, dealer, event)
+            async with store.pool.acquire() as conn:
+                await save_checkpoint(conn, CHECKPOINT, events[-1].checkpoint)
