@@ -1,6 +1,10 @@
-"""``GET /audit/{game_id}``: the referee's report for an ended game, from the stored events alone."""
+"""``GET /audit/{game_id}[?commitment=<hex>]``: the referee's report for an ended game, from the stored events
+alone (and the seed commitment a player noted when it opened, if given)."""
 
 from __future__ import annotations
+
+import asyncio
+import re
 
 import msgspec
 from aiohttp import web
@@ -14,6 +18,7 @@ from shared.play.table import Table
 from shared.service.keys import STORE
 
 _encoder = msgspec.json.Encoder()
+COMMITMENT = re.compile(r"[0-9a-fA-F]{64}")
 
 
 async def audit(request: web.Request) -> web.Response:
@@ -22,12 +27,16 @@ async def audit(request: web.Request) -> web.Response:
         check_stream_id(game_id)
     except InvalidStreamId as error:
         return json_error(400, "audit.game-id", str(error))
+    commitment = request.query.get("commitment")
+    if commitment is not None and not COMMITMENT.fullmatch(commitment):
+        return json_error(400, "audit.commitment", "commitment must be the 64 hex digits of a sha256")
     game_events, rng_events = await fetch_game(request.app[STORE], game_id)
     if not game_events:
         return json_error(404, "audit.unknown-game", f"no game {game_id}")
     if Table(game_id).apply_all(game_events).ended is None:
         return json_error(409, "audit.game-running", f"{game_id} is still running; it is audited once it has ended")
-    report = audit_game(game_id, game_events, rng_events)
+    # A long season's audit is CPU work: off the event loop, so that the gateway keeps answering meanwhile.
+    report = await asyncio.to_thread(audit_game, game_id, game_events, rng_events, commitment)
     body = {"game_id": game_id, "verified": report.verified, "summary": str(report),
             "counts": {"game_events": report.game_events, "rng_events": report.rng_events,
                        "actions": report.actions, "draws": report.draws},

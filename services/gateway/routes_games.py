@@ -50,7 +50,7 @@ async def create_game(request: web.Request) -> web.Response:
     result = await request.app[ENGINE_CLIENT].create(CreateGame(
         game=body.game, game_id=game_id, seats=body.seats, options=msgspec.Raw(_encoder.encode(body.options)),
         players=players, bots=tuple(body.bots), turn_seconds=body.turn_seconds, command_id=f"create:{game_id}"))
-    return json(GameCreated(game_id=game_id, version=result.version), 201)
+    return json(GameCreated(game_id=game_id, version=result.version, commitment=result.commitment), 201)
 
 
 async def get_game(request: web.Request) -> web.Response:

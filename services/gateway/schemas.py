@@ -37,6 +37,8 @@ class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class GameCreated(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str
     version: int
+    commitment: str | None = None
+    """sha256 of the game's secret dice seed: note it, and `league audit --commitment` proves the seed unchanged."""
 
 
 class CommandDone(msgspec.Struct, frozen=True, kw_only=True):

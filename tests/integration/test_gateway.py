@@ -80,8 +80,10 @@ async def test_bots_play_a_whole_game_over_the_gateway_and_it_audits_verified(
     assert all(f.ended for f in finals)
     assert {f.winners for f in finals} == {finals[0].winners}
     assert all(len(views) > 3 for views in seen)
+    commitment = spectated[0].commitment
+    assert commitment is not None and all(v.commitment == commitment for v in spectated + finals)
     await revealed(store, game_id)  # the RNG service reveals the seed once it has checked the end: a moment later
-    report = await organiser.call("GET", f"/audit/{game_id}")
+    report = await organiser.call("GET", f"/audit/{game_id}?commitment={commitment}")
     assert report["verified"] is True, report["summary"]
     if game == "phantoms":
         await check_no_view_shows_another_hand(store, game_id, seen, spectated)
