@@ -1,114 +1,134 @@
-"""Standings projections: rebuild rate (events/s, from position zero into fresh tables) against a plain read of the
-same events through ``read_all`` in the same run, and live lag (an event's commit to its change on the SSE feed,
-p50/p99) while bot games play through the real engine and RNG services. Medians of repeats.
+"""Standings projections under the Swiss tournament of ``bench.tournament`` (1,000 bots through the gateway, every
+service a real process), standings running beside it:
 
-    python -m bench.projections [--vortex 12] [--hockey 4] [--repeats 3]
+- live lag while the tournament plays: each event's append (its ``recorded_at``) to its change on the SSE feed
+  (p50/p99, seconds), and the service's own ``/metrics`` gauges sampled once a second (events not yet folded, age
+  of the oldest; p50/p99), both watched from a separate process (``bench.live_lag``);
+- then the rate of ``league rebuild all`` (``services.standings.rebuild``: fold from position zero into fresh tables,
+  compare them row by row with the serving ones, swap) over the log the tournament left, and the same without the
+  comparison, against two reads of the same events in the same run: ``EventStore.read_all`` and raw asyncpg running
+  its query without decoding. Medians of repeats.
+
+    python -m bench.projections [--players 1000] [--rounds 3] [--repeats 3]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import statistics
 import time
-from datetime import datetime
 
-import aiohttp
+import asyncpg
 
 from bench.hardware import describe, median
+from bench.live_lag import Lags, Watcher
+from bench.tournament import SERVICES, percentile, play, raise_file_limit, report, running_services
 from services.standings.rebuild import rebuild
-from shared.bus.connect import connect
 from shared.eventstore import Checkpoint, EventStore
-from shared.eventstore.migrate import apply_migrations
 from shared.eventstore.pool import create_pool
-from shared.infra.processes import ServiceProcess
+from shared.eventstore.store import READ_ALL
 from tests.infra import RunInfra, running_infra
-from tests.integration.bots_running import BotLoad, Spec, caught_up
+from tests.integration.bots_running import caught_up
+
+BATCH = 2000
+"""events a read asks for at once, as the rebuild does"""
 
 
-async def follow_feed(url: str, delays: list[float], stop: asyncio.Event) -> None:
-    """Seconds from each event's recorded_at to its change arriving on the SSE feed."""
-    async with aiohttp.ClientSession() as session, session.get(f"{url}/v1/feed?from=now") as response:
-        async for raw in response.content:
-            line = raw.decode()
-            if line.startswith("data: "):
-                entry = json.loads(line[6:])
-                delays.append(time.time() - datetime.fromisoformat(entry["recorded_at"]).timestamp())
-            if stop.is_set():
-                return
-
-
-async def read_rate(store: EventStore) -> tuple[float, int]:
-    start, after, count = time.perf_counter(), Checkpoint(), 0
-    while events := await store.read_all(after, 2000):
+async def read_all(store: EventStore) -> int:
+    after, count = Checkpoint(), 0
+    while events := await store.read_all(after, BATCH):
         count += len(events)
         after = events[-1].checkpoint
-    return count / (time.perf_counter() - start), count
+    return count
 
 
-def percentile(values: list[float], share: float) -> float:
-    return statistics.quantiles(values, n=100)[int(share * 100) - 1] if len(values) > 1 else values[0]
-
-
-async def bench(infra: RunInfra, vortex: int, hockey: int, repeats: int) -> None:
-    await apply_migrations(infra.database_url)
-    services = {name: ServiceProcess(name, {**infra.env, "LOG_LEVEL": "warning"}, infra.tmp / f"{name}.log")
-                for name in ("rng", "engine", "standings")}
-    for service in services.values():
-        service.start()
-    pool = await create_pool(infra.database_url, role="league_app", max_size=20)
-    nc = await connect(infra.nats_url, name="bench")
+async def raw_read(database_url: str) -> int:
+    """``read_all``'s own query, keyset-paged the same way, the rows left as asyncpg returns them."""
+    conn = await asyncpg.connect(database_url)
     try:
-        for service in services.values():
-            await asyncio.to_thread(service.wait_healthy, 60)
-        store, url = EventStore(pool), services["standings"].url
-        players = [f"bench-{n}" for n in range(3 * vortex + 2 * hockey)]
-        specs = [Spec("vortex", 3, players=tuple(players[3 * n:3 * n + 3])) for n in range(vortex)]
-        specs += [Spec("hockeydice", 2, players=tuple(players[3 * vortex + 2 * n:3 * vortex + 2 * n + 2]))
-                  for n in range(hockey)]
-        delays: list[float] = []
-        stop = asyncio.Event()
-        feed = asyncio.create_task(follow_feed(url, delays, stop))
-        await asyncio.sleep(0.5)
-        load = BotLoad(nc, infra.namespace, store)
-        started = time.perf_counter()
-        await load.start(specs)
-        await load.wait(timeout=900)
-        played = time.perf_counter() - started
-        counters = await caught_up(url, store, timeout=120)
-        stop.set()
-        await asyncio.sleep(0.5)
-        feed.cancel()
-        print(f"  bot load: {vortex} vortex (3 seats) + {hockey} hockey games at once, {counters['events']} events"
-              f" in {played:.1f}s ({counters['events'] / played:,.0f} events/s appended)")
-        print(f"  live lag (commit -> SSE change), {len(delays)} feed entries: p50 {percentile(delays, 0.5) * 1000:.0f}"
-              f" ms, p99 {percentile(delays, 0.99) * 1000:.0f} ms")
-        rebuilds, reads = [], []
-        for _ in range(repeats):
-            reads.append((await read_rate(store))[0])
-            report = await rebuild(store, "all", verify=False)
-            rebuilds.append(report.events / report.seconds)
-        ratio = median(rebuilds) / median(reads)
-        print(f"  rebuild all (fold + swap, {report.events} events): {median(rebuilds):,.0f} events/s;"
-              f" read_all of the same events: {median(reads):,.0f} events/s; ratio {ratio:.3f}"
-              f" (medians of {repeats})")
+        tx, position, count = 0, 0, 0
+        while rows := await conn.fetch(READ_ALL, tx, position, BATCH):
+            count += len(rows)
+            tx, position = rows[-1]["tx"], rows[-1]["position"]
+        return count
     finally:
-        await nc.drain()
-        await pool.close()
-        for service in services.values():
-            service.stop()
+        await conn.close()
+
+
+def show_lag(what: str, values: list[float], unit: str, scale: float = 1.0) -> None:
+    if not values:
+        print(f"  {what}: nothing seen")
+        return
+    print(f"  {what}: p50 {percentile(values, 0.5) * scale:,.1f} {unit}, p99 {percentile(values, 0.99) * scale:,.1f}"
+          f" {unit}, max {max(values) * scale:,.1f} {unit} ({len(values)} samples)")
+
+
+def show_lags(lags: Lags) -> None:
+    print("  live lag of the standings service while the tournament played:")
+    show_lag("  event appended (its recorded_at) -> change on the SSE feed", lags.feed_seconds, "ms", 1000)
+    show_lag("  /metrics standings_lag_events, sampled each second", lags.gauge_events, "events")
+    show_lag("  /metrics standings_lag_seconds, sampled each second", lags.gauge_seconds, "ms", 1000)
+
+
+async def rebuild_rates(infra: RunInfra, store: EventStore, repeats: int) -> None:
+    rates: dict[str, list[float]] = {"raw": [], "read_all": [], "rebuild": [], "fold": []}
+    events = 0
+    for _ in range(repeats):
+        for name, work in (("raw", lambda: raw_read(infra.database_url)), ("read_all", lambda: read_all(store))):
+            start = time.perf_counter()
+            count = await work()
+            rates[name].append(count / (time.perf_counter() - start))
+        full = await rebuild(store, "all")  # as `league rebuild all` runs it; refuses to swap unequal tables
+        rates["rebuild"].append(full.events / full.seconds)
+        fold = await rebuild(store, "all", verify=False)
+        rates["fold"].append(fold.events / fold.seconds)
+        events = full.events
+    rebuilt, folded, read, raw = (median(rates[n]) for n in ("rebuild", "fold", "read_all", "raw"))
+    print(f"  rebuild over the tournament's log ({events} events, medians of {repeats}):")
+    print(f"    league rebuild all (fold, row-by-row compare, swap) {rebuilt:10,.0f} events/s")
+    print(f"    rebuild all without the compare (fold, swap)        {folded:10,.0f} events/s")
+    print(f"    EventStore.read_all of the same events               {read:10,.0f} events/s")
+    print(f"    raw asyncpg, read_all's query, same pages            {raw:10,.0f} events/s")
+    print(f"    league rebuild all / read_all = {rebuilt / read:.3f}; / raw asyncpg = {rebuilt / raw:.3f}")
+
+
+async def bench(infra: RunInfra, players: int, rounds: int, repeats: int) -> None:
+    async with running_services(infra, (*SERVICES, "standings")) as services:
+        pool = await create_pool(infra.database_url, role="league_app", max_size=20)
+        try:
+            store, url = EventStore(pool), services["standings"].url
+            watcher = Watcher(url)
+            await watcher.start()
+            try:
+                played = await play(services["gateway"].url, infra.database_url, players, rounds)
+                started = time.perf_counter()
+                await caught_up(url, store, timeout=900)
+                behind = time.perf_counter() - started
+                await asyncio.sleep(1.0)  # the last folds' changes reach the feed
+            except BaseException:
+                watcher.kill()
+                raise
+            lags = await watcher.stop()
+            report(played)
+            print(f"  standings caught up with the log {behind:.1f}s after the last game")
+            show_lags(lags)
+            for name in SERVICES:  # the log is complete: only standings serves on, beside the rebuilds
+                services[name].stop()
+            await rebuild_rates(infra, store, repeats)
+        finally:
+            await pool.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--vortex", type=int, default=12)
-    parser.add_argument("--hockey", type=int, default=4)
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    print(f"projections: {describe()}")
+    raise_file_limit(args.players)
+    print(f"projections benchmark — {describe()}; every service a separate process on the same cores")
     for infra in running_infra():
-        asyncio.run(bench(infra, args.vortex, args.hockey, args.repeats))
+        asyncio.run(bench(infra, args.players, args.rounds, args.repeats))
 
 
 if __name__ == "__main__":

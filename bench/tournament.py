@@ -1,6 +1,6 @@
 """A Swiss tournament of 1,000 bot players through the gateway (HTTP + WebSocket), every service a real process:
 commands/s, command latency p50/p99 and events/s appended, against the raw single-row INSERT rate of the same
-PostgreSQL measured in the same run.
+PostgreSQL measured in the same run. ``bench.projections`` drives the same tournament through ``play``.
 
     python -m bench.tournament [--players 1000] [--rounds 3]
 """
@@ -13,6 +13,9 @@ import random
 import resource
 import statistics
 import time
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
@@ -31,19 +34,39 @@ SHORT_HOCKEY = {"periods": 1, "shots_per_period": 2}
 
 
 class TimedClient(LeagueClient):
-    latencies: list[float] = []
+    def __init__(self, session: aiohttp.ClientSession, base_url: str, latencies: list[float]) -> None:
+        super().__init__(session, base_url)
+        self.latencies = latencies
 
     async def command(self, game_id: str, command: Any, key: str | None = None) -> dict[str, Any]:
         start = time.perf_counter()
         try:
             return await super().command(game_id, command, key)
         finally:
-            TimedClient.latencies.append(time.perf_counter() - start)
+            self.latencies.append(time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class Played:
+    """What one tournament run did, from the organiser's start to its last game."""
+    players: int
+    status: str
+    rounds: int
+    games: int
+    seconds: float
+    latencies: list[float]
+    events: int
 
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def raise_file_limit(players: int) -> None:
+    """Each bot holds sockets; the default limit of open files is too low for 1,000 of them."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 8 * players + 1024)), hard))
 
 
 async def count_events(url: str) -> int:
@@ -54,60 +77,77 @@ async def count_events(url: str) -> int:
         await conn.close()
 
 
-async def tournament(infra: RunInfra, players: int, rounds: int) -> None:
+@asynccontextmanager
+async def running_services(infra: RunInfra, names: Iterable[str]) -> AsyncIterator[dict[str, ServiceProcess]]:
+    """The log's tables migrated, then each named service a process of its own, healthy; all stopped after."""
     await apply_migrations(infra.database_url)
     env = {**infra.env, "LOG_LEVEL": "warning"}
-    services = {name: ServiceProcess(name, env, infra.tmp / f"{name}.log") for name in SERVICES}
+    services = {name: ServiceProcess(name, env, infra.tmp / f"{name}.log") for name in names}
     for service in services.values():
         service.start()
     try:
         for service in services.values():
-            service.wait_healthy(60)
-        gateway = services["gateway"].url
-        connector = aiohttp.TCPConnector(limit=0)
-        async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=3600)) as session:
-            names = [f"Bot {n:04d}" for n in range(players)]
-            clients = [TimedClient(session, gateway) for _ in names]
-            for chunk in range(0, players, 100):
-                await asyncio.gather(*(c.register(n) for c, n in zip(clients[chunk:chunk + 100],
-                                                                      names[chunk:chunk + 100], strict=True)))
-            organiser = clients[0]
-            tid = await organiser.create_tournament("Bench Swiss", "hockeydice",
-                                                    {"type": "swiss", "table_size": 2, "rounds": rounds},
-                                                    players, SHORT_HOCKEY)
-            for chunk in range(0, players, 100):
-                await asyncio.gather(*(c.enter(tid) for c in clients[chunk:chunk + 100]))
-            events_before = await count_events(infra.database_url)
-            TimedClient.latencies.clear()
-            started = time.perf_counter()
-            await organiser.start(tid)
-            games_done = 0
-
-            def progress(_game_id: str) -> None:
-                nonlocal games_done
-                games_done += 1
-                if games_done % 100 == 0:
-                    print(f"  {games_done} player-games finished "
-                          f"({time.perf_counter() - started:.0f}s)", flush=True)
-
-            await asyncio.gather(*(play_tournament(c, tid, random.Random(n), on_game=progress)
-                                   for n, c in enumerate(clients)))
-            elapsed = time.perf_counter() - started
-            final = await organiser.tournament(tid)
-        events = await count_events(infra.database_url) - events_before
-        reference = await timed(lambda: insert_rate(infra.database_url), 3)
+            await asyncio.to_thread(service.wait_healthy, 60)
+        yield services
     finally:
         for service in services.values():
             service.stop()
-    commands = len(TimedClient.latencies)
-    print(f"  tournament {final['status']}: {players} players, {len(final['rounds'])} rounds, "
-          f"{sum(len(r['tables']) for r in final['rounds'])} games in {elapsed:.0f}s")
+
+
+async def play(gateway: str, database_url: str, players: int, rounds: int) -> Played:
+    """Register ``players`` bots, enter them in a Swiss tournament of hockey and play it to the end."""
+    latencies: list[float] = []
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=3600)) as session:
+        names = [f"Bot {n:04d}" for n in range(players)]
+        clients = [TimedClient(session, gateway, latencies) for _ in names]
+        for chunk in range(0, players, 100):
+            await asyncio.gather(*(c.register(n) for c, n in zip(clients[chunk:chunk + 100],
+                                                                  names[chunk:chunk + 100], strict=True)))
+        organiser = clients[0]
+        tid = await organiser.create_tournament("Bench Swiss", "hockeydice",
+                                                {"type": "swiss", "table_size": 2, "rounds": rounds},
+                                                players, SHORT_HOCKEY)
+        for chunk in range(0, players, 100):
+            await asyncio.gather(*(c.enter(tid) for c in clients[chunk:chunk + 100]))
+        events_before = await count_events(database_url)
+        latencies.clear()
+        started = time.perf_counter()
+        await organiser.start(tid)
+        games_done = 0
+
+        def progress(_game_id: str) -> None:
+            nonlocal games_done
+            games_done += 1
+            if games_done % 100 == 0:
+                print(f"  {games_done} player-games finished ({time.perf_counter() - started:.0f}s)", flush=True)
+
+        await asyncio.gather(*(play_tournament(c, tid, random.Random(n), on_game=progress)
+                               for n, c in enumerate(clients)))
+        elapsed = time.perf_counter() - started
+        final = await organiser.tournament(tid)
+    return Played(players=players, status=final["status"], rounds=len(final["rounds"]),
+                  games=sum(len(r["tables"]) for r in final["rounds"]), seconds=elapsed, latencies=latencies,
+                  events=await count_events(database_url) - events_before)
+
+
+def report(played: Played) -> None:
+    commands, elapsed = len(played.latencies), played.seconds
+    print(f"  tournament {played.status}: {played.players} players, {played.rounds} rounds, {played.games} games"
+          f" in {elapsed:.0f}s")
     print(f"  commands/s          {commands / elapsed:10,.0f}   ({commands} commands)")
-    print(f"  command latency p50 {statistics.median(TimedClient.latencies) * 1000:10.1f} ms")
-    print(f"  command latency p99 {percentile(TimedClient.latencies, 0.99) * 1000:10.1f} ms")
-    print(f"  events/s appended   {events / elapsed:10,.0f}   ({events} events)")
+    print(f"  command latency p50 {statistics.median(played.latencies) * 1000:10.1f} ms")
+    print(f"  command latency p99 {percentile(played.latencies, 0.99) * 1000:10.1f} ms")
+    print(f"  events/s appended   {played.events / elapsed:10,.0f}   ({played.events} events)")
+
+
+async def tournament(infra: RunInfra, players: int, rounds: int) -> None:
+    async with running_services(infra, SERVICES) as services:
+        played = await play(services["gateway"].url, infra.database_url, players, rounds)
+        reference = await timed(lambda: insert_rate(infra.database_url), 3)
+    report(played)
     print(f"  raw asyncpg 1-row INSERTs/s, same server, same run (median of 3): {reference:,.0f}; "
-          f"events appended / raw INSERTs = {events / elapsed / reference:.2f}")
+          f"events appended / raw INSERTs = {played.events / played.seconds / reference:.2f}")
 
 
 def main() -> None:
@@ -115,8 +155,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 8 * args.players + 1024)), hard))
+    raise_file_limit(args.players)
     print(f"tournament benchmark — {describe()}; every service a separate process on the same cores")
     for infra in running_infra():
         asyncio.run(tournament(infra, args.players, args.rounds))
