@@ -7,12 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 import asyncpg
+import msgspec
 
-from shared.messages.engine import CommandAccepted
+from shared.messages.engine import CommandAccepted, CreateGame, GameOpened
 from shared.messages.games import command_decoder
 from shared.messages.registry import registry
 
 ACCEPTED = CommandAccepted.__struct_config__.tag
+OPENED = GameOpened.__struct_config__.tag
 FIRST_COMMAND = ("SELECT schema_version, data FROM events WHERE stream_id = $1 AND type = $2"
                  " AND metadata->>'command_id' = $3 ORDER BY version LIMIT 1")
 
@@ -29,3 +31,16 @@ async def same_command(pool: asyncpg.Pool, game_id: str, command_id: str, comman
     game = game_id.split("-", 1)[0]
     first = command_decoder(game).decode(accepted.command)
     return bool(first == command)
+
+
+async def same_opening(pool: asyncpg.Pool, create: CreateGame) -> bool:
+    """Whether the game opened under ``create.command_id`` was opened with what ``create`` asks for."""
+    async with pool.acquire() as conn:
+        row = await conn.fetchrow(FIRST_COMMAND, create.game_id, OPENED, create.command_id)
+    if row is None:
+        return True
+    opened = registry.decode(OPENED, row[0], row[1])
+    assert isinstance(opened, GameOpened)
+    asked = (create.game, create.seats, create.players, create.bots, create.turn_seconds)
+    return (opened.game, opened.seats, opened.players, opened.bots, opened.turn_seconds) == asked and \
+        msgspec.json.decode(opened.options) == msgspec.json.decode(create.options)

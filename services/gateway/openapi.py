@@ -64,8 +64,14 @@ def document() -> bytes:
         "/v1/players": {"post": {"summary": "Register a player; the token is shown once",
                                  "requestBody": body("RegisterPlayer"),
                                  "responses": {"201": answer("registered", "Registered"), **errors(400, 413, 415)}}},
-        "/v1/games": {"post": {"summary": "Create a game", "security": BEARER, "requestBody": body("NewGame"),
-                               "responses": {"201": answer("created", "GameCreated"), **errors(400, 401, 413, 415)}}},
+        "/v1/games": {"post": {
+            "summary": "Create a game; with an Idempotency-Key a retry gets the same game (200) and opens nothing "
+                       "(422 when it comes with other settings)",
+            "security": BEARER, "requestBody": body("NewGame"),
+            "parameters": [{"name": "Idempotency-Key", "in": "header", "required": False,
+                            "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,100}$"}}],
+            "responses": {"201": answer("created", "GameCreated"), "200": answer("a retry", "GameCreated"),
+                          **errors(400, 401, 413, 415, 422)}}},
         "/v1/games/{game_id}": {"get": {
             "summary": "Your seat's view (a spectator's without a token: public facts only)",
             "parameters": [GAME_ID], "responses": {"200": answer("the view", "GameView"), **errors(401, 404)}}},

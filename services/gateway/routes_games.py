@@ -10,7 +10,7 @@ from aiohttp import web
 
 from services.gateway.auth import player_of, require_player
 from services.gateway.body import body_of, unknown_fields
-from services.gateway.idempotency import same_command
+from services.gateway.idempotency import same_command, same_opening
 from services.gateway.keys import ENGINE_CLIENT
 from services.gateway.schemas import ENGINE_ONLY_COMMANDS, CommandDone, GameCreated, NewGame
 from shared.bus.replies import RejectedError
@@ -21,6 +21,7 @@ from shared.messages.games import GAMES, command_decoder
 from shared.service.keys import POOL
 
 IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
+GAME_IDS = uuid.UUID("5b0d7c1e-4f7a-4c55-8e0b-2a9a1f3c6d21")
 _encoder = msgspec.json.Encoder()
 
 
@@ -40,17 +41,29 @@ def game_of(game_id: str) -> str:
 
 
 async def create_game(request: web.Request) -> web.Response:
-    """POST /v1/games"""
+    """POST /v1/games, with an optional Idempotency-Key: a retry under the same key gets the same game."""
     player_id = await require_player(request)
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not IDEMPOTENCY_KEY.match(key):
+        return json_error(400, "request.idempotency-key",
+                          "an Idempotency-Key header is 1-100 letters, digits or _.:- per distinct game")
     body = await body_of(request, NewGame)
     if body.game not in GAMES:
         return json_error(400, "request.invalid", f"unknown game {body.game!r} - at `$.game`")
     players = tuple(body.players) or ((player_id,) + (None,) * (body.seats - 1))
-    game_id = f"{body.game}-{uuid.uuid4().hex[:20]}"
-    result = await request.app[ENGINE_CLIENT].create(CreateGame(
+    token = uuid.uuid5(GAME_IDS, f"{player_id}:{key}") if key is not None else uuid.uuid4()
+    game_id = f"{body.game}-{token.hex[:20]}"
+    create = CreateGame(
         game=body.game, game_id=game_id, seats=body.seats, options=msgspec.Raw(_encoder.encode(body.options)),
-        players=players, bots=tuple(body.bots), turn_seconds=body.turn_seconds, command_id=f"create:{game_id}"))
-    return json(GameCreated(game_id=game_id, version=result.version, commitment=result.commitment), 201)
+        players=players, bots=tuple(body.bots), turn_seconds=body.turn_seconds,
+        command_id=f"create:{player_id}:{key}" if key is not None else f"create:{game_id}")
+    result = await request.app[ENGINE_CLIENT].create(create)
+    if result.duplicate and not await same_opening(request.app[POOL], create):
+        return json_error(422, "idempotency.key-reused",
+                          f"Idempotency-Key {key!r} already opened {game_id} with other settings;"
+                          " send a new key for a new game")
+    return json(GameCreated(game_id=game_id, version=result.version, duplicate=result.duplicate,
+                            commitment=result.commitment), 200 if result.duplicate else 201)
 
 
 async def get_game(request: web.Request) -> web.Response:

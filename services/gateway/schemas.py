@@ -37,6 +37,8 @@ class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class GameCreated(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str
     version: int
+    duplicate: bool = False
+    """True when this answers a retry (the same Idempotency-Key): the game opened by the first request."""
     commitment: str | None = None
     """sha256 of the game's secret dice seed: note it, and `league audit --commitment` proves the seed unchanged."""
 

@@ -357,3 +357,20 @@ async def test_text_with_a_nul_sent_to_matchmaking_directly_is_a_clear_rejection
                       TournamentView)
     assert refused.value.code == "bad-request"
     assert await events_in_log(store, "tournament-%") == events
+
+
+async def test_a_game_created_again_under_the_same_idempotency_key_is_the_same_game(
+    session: aiohttp.ClientSession, gateway: str, store: EventStore  # noqa: F811
+) -> None:
+    (host,) = await players(session, gateway, 1)
+    settings = {"game": "vortex", "seats": 2, "options": {"max_rounds": 3}}
+    first = await host.call("POST", "/v1/games", settings, {"Idempotency-Key": "my-table-1"})
+    again = await host.call("POST", "/v1/games", settings, {"Idempotency-Key": "my-table-1"})
+    assert again == {**first, "duplicate": True} and first["duplicate"] is False
+    assert await store.stream_version(first["game_id"]) == first["version"]
+    other = await host.call("POST", "/v1/games", settings, {"Idempotency-Key": "my-table-2"})
+    assert other["game_id"] != first["game_id"]
+    with pytest.raises(ApiError) as refused:
+        await host.call("POST", "/v1/games", {**settings, "seats": 3}, {"Idempotency-Key": "my-table-1"})
+    assert (refused.value.status, refused.value.code) == (422, "idempotency.key-reused")
+    assert await store.stream_version(first["game_id"]) == first["version"]
