@@ -44,15 +44,20 @@ async def play_to_end(nc: Client, ns: Namespace, store: EventStore, game_id: str
         if table.ended is not None:
             await revealed(store, game_id)
             return table
-        assert table.rules is not None
-        seat = min(table.rules.pending_seats(table.state))
-        command = table.rules.bots[bot](table.state, seat, rng)
-        await request(nc, ns.command("engine", "command"),
-                      PlayCommand(game_id=game_id, command=msgspec.Raw(_encoder.encode(command)),
-                                  command_id=str(uuid.uuid4()), actor=f"bot:{bot}", by_bot=bot), CommandResult)
+        await bot_move(nc, ns, table, bot, rng)
         if pace is not None and pace.seconds:
             await asyncio.sleep(pace.seconds)
     raise AssertionError(f"{game_id} did not end within {max_commands} commands")
+
+
+async def bot_move(nc: Client, ns: Namespace, table: Table, bot: str, rng: random.Random) -> None:
+    """The first pending seat's move, as ``bot`` chooses it, sent to the engine."""
+    assert table.rules is not None
+    seat = min(table.rules.pending_seats(table.state))
+    command = table.rules.bots[bot](table.state, seat, rng)
+    await request(nc, ns.command("engine", "command"),
+                  PlayCommand(game_id=table.game_id, command=msgspec.Raw(_encoder.encode(command)),
+                              command_id=str(uuid.uuid4()), actor=f"bot:{bot}", by_bot=bot), CommandResult)
 
 
 async def play_moves(nc: Client, ns: Namespace, store: EventStore, game_id: str, count: int, *,
@@ -64,12 +69,7 @@ async def play_moves(nc: Client, ns: Namespace, store: EventStore, game_id: str,
         table.apply_all(await store.read_stream(game_id, table.version + 1))
         if table.ended is not None:
             break
-        assert table.rules is not None
-        seat = min(table.rules.pending_seats(table.state))
-        command = table.rules.bots[bot](table.state, seat, rng)
-        await request(nc, ns.command("engine", "command"),
-                      PlayCommand(game_id=game_id, command=msgspec.Raw(_encoder.encode(command)),
-                                  command_id=str(uuid.uuid4()), actor=f"bot:{bot}", by_bot=bot), CommandResult)
+        await bot_move(nc, ns, table, bot, rng)
     return table.apply_all(await store.read_stream(game_id, table.version + 1))
 
 

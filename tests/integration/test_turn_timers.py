@@ -26,6 +26,15 @@ async def accepted(store: EventStore, game_id: str) -> list[CommandAccepted]:
     return [e for e in map(loaded, await store.read_stream(game_id)) if isinstance(e, CommandAccepted)]
 
 
+async def first_moves(store: EventStore, game_id: str, seconds: float) -> list[CommandAccepted]:
+    """The moves of the game as soon as there are any (none after ``seconds``)."""
+    for _ in range(int(seconds * 10)):
+        if moves := await accepted(store, game_id):
+            return moves
+        await asyncio.sleep(0.1)
+    return []
+
+
 async def test_an_idle_seat_gets_the_default_bots_move_after_its_turn_seconds(
     gateway: str, session: aiohttp.ClientSession, store: EventStore  # noqa: F811
 ) -> None:
@@ -34,11 +43,7 @@ async def test_an_idle_seat_gets_the_default_bots_move_after_its_turn_seconds(
                                         options={"periods": 1, "shots_per_period": 1})
     await asyncio.sleep(0.5)
     assert await accepted(store, game_id) == [], "a move was made before the turn timer ran out"
-    for _ in range(300):
-        moves = await accepted(store, game_id)
-        if moves:
-            break
-        await asyncio.sleep(0.1)
+    moves = await first_moves(store, game_id, 30)
     assert moves and all(m.by_bot == "timeout:greedy" for m in moves)
     first = (await store.read_stream(game_id))[0].recorded_at
     timed_out = next(e for e in await store.read_stream(game_id) if e.type == "engine.CommandAccepted")
@@ -78,9 +83,5 @@ async def test_a_timed_game_whose_creating_replica_died_is_timed_out_by_another_
                                     turn_seconds=1, options=msgspec.Raw(b'{"periods": 1, "shots_per_period": 1}'),
                                     command_id=str(uuid.uuid4())))
     del creator
-    for _ in range(150):
-        moves = await accepted(store, game_id)
-        if moves:
-            break
-        await asyncio.sleep(0.1)
+    moves = await first_moves(store, game_id, 15)
     assert moves and all(m.by_bot == "timeout:greedy" for m in moves)
