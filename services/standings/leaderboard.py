@@ -30,6 +30,10 @@ class Placing(msgspec.Struct, frozen=True, kw_only=True):
     rating: float | None
     games: int
     wins: int
+    byes: int = 0
+    """Rounds the player sat out with a bye (each worth a point): only in tournaments run by matchmaking."""
+    seed: int | None = None
+    """1 = the best seed when the tournament started (the last tie-break); None: a tournament of game streams."""
 
 
 def leaderboard(games: Iterable[TournamentGame], ratings: Mapping[str, float]) -> list[Placing]:

@@ -6,10 +6,12 @@ import json
 from typing import Any
 
 import asyncpg
+import msgspec
 
 from services.standings.generations import serving_table
 from services.standings.leaderboard import Placing, TournamentGame, leaderboard
 from services.standings.projections.counters import league_counters
+from services.standings.projections.leaderboards import PLACING_COLUMNS
 from shared.games.phantoms.scorepad import from_results
 from shared.games.phantoms.state import Result
 
@@ -33,11 +35,15 @@ async def counters(conn: asyncpg.Connection) -> dict[str, Any]:
 
 
 async def tournaments(conn: asyncpg.Connection, after: str, limit: int) -> list[dict[str, Any]]:
-    table = await serving_table(conn, "tournaments", "tournament_games")
+    """Tournaments seen in game streams or run by matchmaking (``format`` and ``status`` only for the latter)."""
+    games = await serving_table(conn, "tournaments", "tournament_games")
+    boards = await serving_table(conn, "leaderboards", "leaderboards")
     rows = await conn.fetch(
-        f"SELECT tournament_id, count(*) AS games, count(*) FILTER (WHERE running) AS running,"
-        f" max(round) AS rounds FROM {table} WHERE tournament_id > $1 GROUP BY tournament_id"
-        " ORDER BY tournament_id LIMIT $2", after, limit + 1)
+        f"WITH g AS (SELECT tournament_id, count(*) AS games, count(*) FILTER (WHERE running) AS running,"
+        f" max(round) AS rounds FROM {games} GROUP BY tournament_id)"
+        " SELECT tournament_id, coalesce(g.games, 0) AS games, coalesce(g.running, 0) AS running, g.rounds,"
+        f" b.name, b.format, b.status FROM g FULL JOIN {boards} b USING (tournament_id)"
+        " WHERE tournament_id > $1 ORDER BY tournament_id LIMIT $2", after, limit + 1)
     return [_row(r) for r in rows]
 
 
@@ -50,14 +56,30 @@ async def tournament_games(conn: asyncpg.Connection, tournament: str) -> list[To
                            winners=None if r[5] is None else tuple(json.loads(r[5])), running=r[6]) for r in rows]
 
 
-async def tournament_leaderboard(conn: asyncpg.Connection, tournament: str) -> list[Placing] | None:
+async def tournament_leaderboard(conn: asyncpg.Connection, tournament: str) -> dict[str, Any] | None:
+    """A tournament run by matchmaking: its placings as its own stream scores them (projections/leaderboards.py);
+    one known only from game streams: computed here from its games (leaderboard.py)."""
     games = await tournament_games(conn, tournament)
-    if not games:
+    boards = await serving_table(conn, "leaderboards", "leaderboards")
+    header = await conn.fetchrow(f"SELECT name, format, status, rounds_planned FROM {boards} WHERE tournament_id = $1",
+                                 tournament)
+    if header is not None:
+        table = await serving_table(conn, "leaderboards", "leaderboard_placings")
+        rows = await conn.fetch(f"SELECT {PLACING_COLUMNS} FROM {table} WHERE tournament_id = $1 ORDER BY rank",
+                                tournament)
+        placings = [msgspec.convert(dict(r), Placing) for r in rows]
+    elif games:
+        players = sorted({p for g in games for p in g.players if p})
+        table = await serving_table(conn, "ratings", "ratings")
+        rows = await conn.fetch(f"SELECT player_id, ordinal FROM {table} WHERE player_id = ANY($1::text[])",
+                                players)
+        placings = leaderboard(games, {r[0]: r[1] for r in rows})
+    else:
         return None
-    players = sorted({p for g in games for p in g.players if p})
-    table = await serving_table(conn, "ratings", "ratings")
-    rows = await conn.fetch(f"SELECT player_id, ordinal FROM {table} WHERE player_id = ANY($1::text[])", players)
-    return leaderboard(games, {r[0]: r[1] for r in rows})
+    return {"tournament_id": tournament, "games": len(games), "running": sum(g.running for g in games),
+            "rounds": max((g.round or 0 for g in games), default=0),
+            **(dict(header) if header else {"name": None, "format": None, "status": None, "rounds_planned": None}),
+            "placings": placings}
 
 
 async def seasons(conn: asyncpg.Connection, after: str, limit: int, running: bool | None) -> list[dict[str, Any]]:

@@ -30,13 +30,10 @@ async def tournaments(request: web.Request) -> web.Response:
 async def leaderboard(request: web.Request) -> web.Response:
     tournament = request.match_info["tournament_id"]
     async with request.app[POOL].acquire() as conn:
-        placings = await reads.tournament_leaderboard(conn, tournament)
-        games = await reads.tournament_games(conn, tournament)
-    if placings is None:
+        board = await reads.tournament_leaderboard(conn, tournament)
+    if board is None:
         raise not_found("tournament", tournament)
-    return respond(request, {"tournament_id": tournament, "games": len(games),
-                             "running": sum(g.running for g in games),
-                             "rounds": max((g.round or 0 for g in games), default=0), "placings": placings})
+    return respond(request, board)
 
 
 async def tournament_games(request: web.Request) -> web.Response:

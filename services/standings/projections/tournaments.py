@@ -1,5 +1,6 @@
 """Tournament games as the game streams tell them (GameOpened's tournament_id, round, table, players; GameEnded's
-winners). Points, Median-Buchholz and the leaderboard are derived from these rows when read (leaderboard.py)."""
+winners). A tournament known only from its games is placed from these rows when read (leaderboard.py); one run by
+matchmaking is placed from its own stream (leaderboards.py)."""
 
 from __future__ import annotations
 
