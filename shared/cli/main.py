@@ -40,7 +40,7 @@ def parser() -> argparse.ArgumentParser:
     bots.add_argument("--gateway", help="the gateway's URL (default: the league `make run` started)")
     # -- standings: league rebuild --
     rebuild = commands.add_parser("rebuild", help="rebuild standings projections from position zero and swap them in")
-    rebuild.add_argument("projection", help="seasons, tournaments, ratings, boards, counters, or all")
+    rebuild.add_argument("projection", help="seasons, tournaments, leaderboards, ratings, boards, counters, or all")
     rebuild.add_argument("--compare-only", action="store_true", help="rebuild and compare, keep the serving tables")
     return root
 

@@ -43,7 +43,7 @@ from tests.integration.play import create, play_moves, play_to_end
 
 @pytest.fixture(scope="module")
 async def rng_service(migrated: RunInfra) -> AsyncIterator[ServiceProcess]:
-    service = ServiceProcess("rng", migrated.env, migrated.tmp / "rng.log")
+    service = ServiceProcess("rng", migrated.env, migrated.tmp / "rng-alone.log")
     service.start()
     service.wait_healthy(60)
     yield service
