@@ -113,7 +113,7 @@ async def events_in_log(store: EventStore) -> int:
         return int(await conn.fetchval("SELECT count(*) FROM events"))
 
 
-async def caught_up(url: str, store: EventStore, timeout: float = 30) -> dict[str, Any]:
+async def caught_up(url: str, store: EventStore, timeout: float = 120) -> dict[str, Any]:
     """Wait until the standings service has folded every event of the log (its counter equals the log's size)."""
     deadline = time.monotonic() + timeout
     while True:

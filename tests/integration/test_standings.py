@@ -15,7 +15,15 @@ from services.standings.rebuild import rebuild
 from shared.eventstore import EventStore
 from shared.infra.processes import ServiceProcess
 from tests.infra import RunInfra
-from tests.integration.bots_running import BotLoad, Spec, caught_up, fetch, standings_service, tournament
+from tests.integration.bots_running import (
+    BotLoad,
+    Spec,
+    caught_up,
+    events_in_log,
+    fetch,
+    standings_service,
+    tournament,
+)
 
 PLAYERS = [f"player-{n}" for n in range(6)]
 
@@ -26,15 +34,16 @@ async def test_every_projection_equals_a_rebuild_while_bots_play(
     cup = f"cup-{uuid.uuid4().hex[:8]}"
     async with standings_service(migrated) as standings:
         load = BotLoad(nc, migrated.namespace, store)
-        load.pace.seconds = 0.05  # slow enough that the games outlast the rebuild of a whole test session's log
+        load.pace.seconds = 0.05  # games that go on while the whole test session's log is rebuilt
         await load.start(tournament(cup, "vortex", 3, PLAYERS, rounds=2, options={"max_rounds": 8})
                          + [Spec("hockeydice", 2, players=("player-0", "player-3")),
                             Spec("phantoms", 4, {"edition": "poti"}, players=tuple(PLAYERS[:4]))])
         await asyncio.sleep(1.0)
         assert load.running() > 0
+        before = await events_in_log(store)
         report = await rebuild(store, "all")
         assert report.swapped and report.equal and report.events > 0, report.diffs
-        assert load.running() > 0, "the rebuild should have happened while bots played"
+        assert await events_in_log(store) > before, "the rebuild should have happened while bots played"
         load.pace.seconds = 0.0
         await load.wait()
         counters = await caught_up(standings.url, store)
