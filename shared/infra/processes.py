@@ -66,7 +66,9 @@ class ServiceProcess:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait()
 
-    def stop(self, timeout: float = 15) -> int | None:
+    def stop(self, timeout: float = 30) -> int | None:
+        """SIGTERM, then SIGKILL after ``timeout``: a clean stop drains NATS (5s) and closes the pool (5s) at most,
+        which a loaded machine can stretch."""
         process = self.process
         if process is not None and process.poll() is None:
             process.send_signal(signal.SIGTERM)
