@@ -20,6 +20,7 @@ from shared.messages.engine import (
     GameView,
     GetLegal,
     GetView,
+    GiveClientSeed,
     LegalCommands,
     PlayCommand,
 )
@@ -52,12 +53,16 @@ def build(settings: EngineSettings) -> web.Application:
                 case CreateGame():
                     handled.labels("create").inc()
                     result = await engine.create(request)
-                    if request.turn_seconds:
+                    if request.turn_seconds or result.seeding:
                         autoplay.timed_games.add(request.game_id)
                     bots = any(request.bots)
                 case PlayCommand():
                     handled.labels("command").inc()
                     result = await engine.play(request)
+                    bots = engine.has_bot_seats(result.game_id)
+                case GiveClientSeed():
+                    handled.labels("client_seed").inc()
+                    result = await engine.give_client_seed(request)
                     bots = engine.has_bot_seats(result.game_id)
             if bots and not result.ended:
                 autoplay.poke(result.game_id)

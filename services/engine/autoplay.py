@@ -1,6 +1,6 @@
-"""Moves nobody types: bot seats play as soon as it is their turn, and a seat whose turn timer ran out gets the
-default bot's move, recorded as such (``by_bot``). A bot move's command id follows from the game's version, so
-replicas that race to make the same move append it once."""
+"""Moves nobody types: bot seats play as soon as it is their turn, a seat whose turn timer ran out gets the
+default bot's move, recorded as such (``by_bot``), and a game whose client-seed window closed is started. A bot
+move's command id follows from the game's version, so replicas that race to make the same move append it once."""
 
 from __future__ import annotations
 
@@ -18,9 +18,11 @@ from shared.play.table import Table
 
 DEFAULT_BOT = "greedy"
 RUNNING_ENGINE_GAMES = """
-    SELECT o.stream_id, o.data->>'turn_seconds' IS NOT NULL FROM events o
+    SELECT o.stream_id, o.data->>'turn_seconds' IS NOT NULL OR o.data->>'client_seed_seconds' IS NOT NULL
+    FROM events o
     WHERE o.type = 'engine.GameOpened'
-      AND (o.data->>'turn_seconds' IS NOT NULL OR jsonb_path_exists(o.data->'bots', '$[*] ? (@ != null)'))
+      AND (o.data->>'turn_seconds' IS NOT NULL OR o.data->>'client_seed_seconds' IS NOT NULL
+           OR jsonb_path_exists(o.data->'bots', '$[*] ? (@ != null)'))
       AND NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = o.stream_id AND e.type = 'engine.GameEnded')
 """
 MAX_BOT_MOVES = 100_000
@@ -28,9 +30,15 @@ log = get_logger(__name__)
 _encoder = msgspec.json.Encoder()
 
 
+def start_due(table: Table, now: datetime) -> bool:
+    """A game waiting for client seeds that has them all, or whose window's time ran out."""
+    until = table.seeding_until
+    return until is not None and (not table.seeds_missing() or now >= until)
+
+
 def due_seats(table: Table, now: datetime) -> list[tuple[int, str, str]]:
     """(seat, bot, reason) for each seat that the engine must play now."""
-    if table.rules is None or table.opened is None or table.ended is not None:
+    if table.rules is None or table.opened is None or table.ended is not None or not table.started:
         return []
     pending = sorted(table.rules.pending_seats(table.state))
     due = [(seat, bot, "bot") for seat in pending if (bot := table.bot_of(seat))]
@@ -45,7 +53,16 @@ async def play_due(engine: Engine, game_id: str, now: datetime | None = None) ->
     moves = 0
     while moves < MAX_BOT_MOVES:
         table = await engine.table(game_id)
-        due = due_seats(table, now or datetime.now(UTC))
+        at = now or datetime.now(UTC)
+        if start_due(table, at):
+            try:
+                with correlation(new_correlation_id()):
+                    await engine.start_when_due(game_id, at)
+            except RejectedError as error:
+                log.error("autoplay.start-failed", game_id=game_id, code=error.code, reason=error.message)
+                return moves
+            continue
+        due = due_seats(table, at)
         if not due:
             return moves
         seat, bot, reason = due[0]
@@ -114,9 +131,9 @@ class Autoplay:
                     log.exception("autoplay.rescan-failed")
             for game_id in list(self.timed_games):
                 table = await self.engine.table(game_id)
-                if table.ended is not None:
-                    self.timed_games.discard(game_id)
-                elif due_seats(table, datetime.now(UTC)):
+                if table.ended is not None or (table.started and table.opened and not table.opened.turn_seconds):
+                    self.timed_games.discard(game_id)  # over, or only its seed window was timed
+                elif start_due(table, now := datetime.now(UTC)) or due_seats(table, now):
                     self.poke(game_id)
 
     async def close(self) -> None:

@@ -10,7 +10,7 @@ from shared.bus.namespace import Namespace
 from shared.bus.rpc import request
 from shared.fairness.engine_auth import sign
 from shared.games.draws import DrawRequest
-from shared.messages.rng import Commitment, CreateSeed, DrawNumbers, NumberedDraw
+from shared.messages.rng import AddClientSeed, Commitment, CreateSeed, DrawNumbers, NumberedDraw
 
 
 class RngClient:
@@ -23,6 +23,11 @@ class RngClient:
         auth = sign(self.key, "create", game_id, seats)
         return await request(self.nc, self.ns.command("rng", "create"),
                              CreateSeed(game_id=game_id, seats=seats, auth=auth), Commitment)
+
+    async def add_client_seed(self, game_id: str, seat: int, client_seed: str) -> Commitment:
+        auth = sign(self.key, "client_seed", game_id, seat, client_seed)
+        return await request(self.nc, self.ns.command("rng", "client_seed"),
+                             AddClientSeed(game_id=game_id, seat=seat, client_seed=client_seed, auth=auth), Commitment)
 
     async def draw(self, game_id: str, nonce: int, draw_request: DrawRequest) -> NumberedDraw:
         issued_at = time.time()

@@ -15,6 +15,7 @@ from shared.messages.engine import (
     GameView,
     GetLegal,
     GetView,
+    GiveClientSeed,
     LegalCommands,
     PlayCommand,
 )
@@ -34,6 +35,9 @@ class EngineClient:
 
     async def play(self, play: PlayCommand) -> CommandResult:
         return await self._ask("command", play, CommandResult)
+
+    async def give_client_seed(self, give: GiveClientSeed) -> CommandResult:
+        return await self._ask("command", give, CommandResult)
 
     async def view(self, game_id: str, player_id: str | None) -> GameView:
         return await self._ask("view", GetView(game_id=game_id, player_id=player_id), GameView)

@@ -11,6 +11,8 @@ from aiohttp import web
 from services.gateway.routes_tournaments import Entry, MyTable, NewTournament, QueueEntry
 from services.gateway.schemas import (
     ENGINE_ONLY_COMMANDS,
+    ClientSeed,
+    ClientSeedTaken,
     CommandDone,
     Error,
     GameCreated,
@@ -45,7 +47,8 @@ def answer(description: str, name: str | None = None) -> dict[str, Any]:
 def errors(*statuses: int) -> dict[str, Any]:
     meaning = {400: "malformed JSON, a wrong type, an unknown field (the message names it)", 401: "no or bad token",
                403: "not yours: another seat, a command only the league sends, another's tournament",
-               404: "no such game", 409: "the game has ended or already exists",
+               404: "no such game", 409: "the game has ended, already exists, has not started (it waits for client "
+                                         "seeds) or has started (too late for a client seed)",
                413: "body too large", 415: "not application/json",
                422: "the move breaks a rule (`code` is the rule id, RULES.md), or the Idempotency-Key was used for "
                     "another command (`idempotency.key-reused`)", 504: "the league did not answer"}
@@ -55,7 +58,8 @@ def errors(*statuses: int) -> dict[str, Any]:
 @cache
 def document() -> bytes:
     commands = tuple(t for rules in GAMES.values() for t in rules.command_types if t not in ENGINE_ONLY_COMMANDS)
-    types = [RegisterPlayer, Registered, NewGame, GameCreated, CommandDone, GameView, LegalCommands, Error,
+    types = [RegisterPlayer, Registered, NewGame, GameCreated, ClientSeed, ClientSeedTaken, CommandDone, GameView,
+             LegalCommands, Error,
              NewTournament, Entry, TournamentRef, TournamentView, MyTable, QueueEntry, QueueTicket,
              Union[commands]]  # noqa: UP007
     schemas, components = msgspec.json.schema_components(types, ref_template="#/components/schemas/{name}")
@@ -87,6 +91,12 @@ def document() -> bytes:
             "requestBody": body("Command"),
             "responses": {"200": answer("accepted", "CommandDone"),
                           **errors(400, 401, 403, 404, 409, 413, 415, 422, 504)}}},
+        "/v1/games/{game_id}/client-seed": {"post": {
+            "summary": "Your seat's client seed, while a game opened with client_seed_seconds waits for them; the "
+                       "RNG mixes it into every draw. The same seed again is a retry (200)",
+            "security": BEARER, "parameters": [GAME_ID], "requestBody": body("ClientSeed"),
+            "responses": {"201": answer("recorded", "ClientSeedTaken"), "200": answer("a retry", "ClientSeedTaken"),
+                          **errors(400, 401, 403, 404, 409, 413, 415, 504)}}},
         "/v1/games/{game_id}/ws": {"get": {
             "summary": "WebSocket: your view (a GameView JSON message) each time the game changes; a browser may "
                        "pass its token as ?access_token=", "parameters": [GAME_ID],

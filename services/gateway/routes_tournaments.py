@@ -25,6 +25,8 @@ class NewTournament(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     max_players: Annotated[int, msgspec.Meta(ge=2, le=100_000)]
     options: dict[str, Any] = {}
     turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86_400)] | None = None
+    client_seed_seconds: Annotated[float, msgspec.Meta(ge=1, le=3_600)] | None = None
+    """Every game waits this long (at most) for its seated players' client seeds before its opening."""
 
 
 class Entry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -71,7 +73,7 @@ async def create(request: web.Request) -> web.Response:
     ref = await request.app[MATCHMAKING_CLIENT].create(CreateTournamentRequest(
         name=body.name, game=body.game, format=body.format, max_players=body.max_players,
         options=msgspec.Raw(msgspec.json.encode(body.options)), turn_seconds=body.turn_seconds,
-        organiser=player_id))
+        client_seed_seconds=body.client_seed_seconds, organiser=player_id))
     return json(ref, 201)
 
 

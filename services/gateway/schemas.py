@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from shared.fairness import CLIENT_SEED_MAX_BYTES
 from shared.games.phantoms.commands import TimeOut
 
 ENGINE_ONLY_COMMANDS: frozenset[type] = frozenset({TimeOut})
@@ -32,6 +33,22 @@ class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """Player id per seat; the creator is seated at seat 0 when this is empty."""
     bots: list[str | None] = []
     turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86_400)] | None = None
+    client_seed_seconds: Annotated[float, msgspec.Meta(ge=1, le=3_600)] | None = None
+    """Hold the opening until every seated player has sent a client seed (POST .../client-seed), or this long."""
+
+
+class ClientSeed(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    client_seed: Annotated[str, msgspec.Meta(min_length=1, max_length=CLIENT_SEED_MAX_BYTES)]
+    """Any text of yours (at most 64 bytes of UTF-8): the RNG mixes it into every draw of the game."""
+
+
+class ClientSeedTaken(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str
+    version: int
+    duplicate: bool
+    """True when this seat had already sent this very seed: nothing new recorded."""
+    started: bool
+    """The game has started (this was the last seed missing)."""
 
 
 class GameCreated(msgspec.Struct, frozen=True, kw_only=True):

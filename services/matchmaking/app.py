@@ -67,7 +67,8 @@ def build(settings: MatchmakingSettings) -> web.Application:
             _, version = await tournaments.execute(tournament_id, CreateTournament(
                 tournament_id=tournament_id, name=request.name, game=request.game, options=request.options,
                 format=request.format, max_players=request.max_players, seats=seats,
-                turn_seconds=request.turn_seconds, organiser=request.organiser))
+                turn_seconds=request.turn_seconds, client_seed_seconds=request.client_seed_seconds,
+                organiser=request.organiser))
             return TournamentRef(tournament_id=tournament_id, version=version)
 
         async def register(request: RegisterPlayer, msg: Msg) -> TournamentRef:

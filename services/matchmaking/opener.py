@@ -42,7 +42,8 @@ class Opener:
 
 def create_game(game: str, game_id: str, players: Sequence[str], bots: Sequence[str | None], options: bytes, *,
                 tournament_id: str | None = None, round: int | None = None, table: int | None = None,  # noqa: A002
-                turn_seconds: float | None = None) -> CreateGame:
+                turn_seconds: float | None = None, client_seed_seconds: float | None = None) -> CreateGame:
     return CreateGame(game=game, game_id=game_id, seats=len(players), options=msgspec.Raw(options),
                       players=tuple(players), bots=tuple(bots), command_id=f"matchmaking:{game_id}",
-                      tournament_id=tournament_id, round=round, table=table, turn_seconds=turn_seconds)
+                      tournament_id=tournament_id, round=round, table=table, turn_seconds=turn_seconds,
+                      client_seed_seconds=client_seed_seconds)

@@ -81,7 +81,7 @@ class Tournaments:
         await self.opener.open_all([
             create_game(created.game, g.game_id, g.players, [state.bot_of(p) for p in g.players],
                         bytes(created.options), tournament_id=created.tournament_id, round=g.round, table=g.table,
-                        turn_seconds=created.turn_seconds)
+                        turn_seconds=created.turn_seconds, client_seed_seconds=created.client_seed_seconds)
             for g in games])
 
     def open_soon(self, state: State, games: Sequence[Game]) -> None:

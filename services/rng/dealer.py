@@ -100,14 +100,21 @@ class Dealer:
                           recipe_version=ledger.commitment.recipe_version)
 
     async def add_client_seed(self, request: AddClientSeed) -> Commitment:
+        if not check(self.engine_key, request.auth, "client_seed", request.game_id, request.seat,
+                     request.client_seed):
+            raise RejectedError("rng.forbidden", "client seeds come through the game engine, which checks the seat")
         ledger = await self.ledger(request.game_id)
         if ledger.commitment is None:
             raise RejectedError("rng.unknown-game", f"no seed is committed for {request.game_id}")
+        given = ledger.client_seeds.get(request.seat)
+        if given == request.client_seed:
+            return Commitment(game_id=request.game_id, commitment=ledger.commitment.commitment,
+                              recipe_version=ledger.commitment.recipe_version)
         if ledger.draws:
             raise RejectedError("rng.client-seed.too-late", "client seeds are taken only before the first draw")
         if not 0 <= request.seat < ledger.commitment.seats:
             raise RejectedError("rng.client-seed.seat", f"seat must be 0..{ledger.commitment.seats - 1}")
-        if request.seat in ledger.client_seeds:
+        if given is not None:
             raise RejectedError("rng.client-seed.already-set", f"seat {request.seat} has given its client seed")
         if not 1 <= len(request.client_seed.encode()) <= CLIENT_SEED_MAX_BYTES:
             raise RejectedError("rng.client-seed.length", f"a client seed is 1 to {CLIENT_SEED_MAX_BYTES} bytes")

@@ -13,8 +13,9 @@ from shared.audit.rng import CheckedRng, check_rng
 from shared.eventstore import RecordedEvent, verify_events
 from shared.games.draws import Draw, DrawMismatch, DrawsExhausted, RecordedDraws
 from shared.games.rules import GameRules, RuleViolation
-from shared.messages.engine import CommandAccepted, DrawsUsed, GameEnded, GameOpened
+from shared.messages.engine import ClientSeedGiven, CommandAccepted, DrawsUsed, GameEnded, GameOpened, GameStarted
 from shared.messages.games import UnknownGame, command_decoder, options_decoder, rules_of
+from shared.play.table import seed_seats
 
 
 def _at(event: RecordedEvent, check: str, expected: object, found: object) -> Found:
@@ -61,7 +62,8 @@ def _check_commitment(events: list[RecordedEvent], rng: CheckedRng, noted: str |
 
 
 class _Groups:
-    """The stream cut into actions: [CommandAccepted?] [DrawsUsed?] rule events* [GameEnded?]."""
+    """The stream cut: after GameOpened, a seed window's ClientSeedGiven* GameStarted when the game has one; then
+    actions, each [CommandAccepted?] [DrawsUsed?] rule events* [GameEnded?]."""
 
     def __init__(self, events: list[RecordedEvent]) -> None:
         self.events = events
@@ -82,6 +84,16 @@ class _Groups:
             body.append(self.events[self.i])
             self.i += 1
         return head, draws_event, body
+
+    def take_seed_window(self) -> tuple[list[RecordedEvent], RecordedEvent | None]:
+        given = []
+        while self.i < len(self.events) and self.events[self.i].type == ClientSeedGiven.__struct_config__.tag:
+            given.append(self.events[self.i])
+            self.i += 1
+        if self.i < len(self.events) and self.events[self.i].type == GameStarted.__struct_config__.tag:
+            self.i += 1
+            return given, self.events[self.i - 1]
+        return given, None
 
     def take_end(self) -> RecordedEvent | None:
         if self.i < len(self.events) and self.events[self.i].type == GameEnded.__struct_config__.tag:
@@ -107,6 +119,7 @@ def replay_game(game_id: str, events: list[RecordedEvent], rng: CheckedRng) -> t
     except (UnknownGame, msgspec.ValidationError) as error:
         raise _at(events[0], "the game and its options are known", "a hosted game", error) from error
     groups = _Groups(events)
+    _check_seed_window(events[0], opening, groups, rng)
     used = 0
     actions = 0
     state = rules.initial_state()
@@ -160,6 +173,50 @@ def replay_game(game_id: str, events: list[RecordedEvent], rng: CheckedRng) -> t
         raise _at(recorded, "every draw the RNG made was used by the game", f"{used} draws used",
                   f"draw {used} was made but never used")
     return actions, used
+
+
+def _check_seed_window(opened_event: RecordedEvent, opening: GameOpened, groups: _Groups, rng: CheckedRng) -> None:
+    """The seeds the RNG mixed in are exactly those the seated players gave, each by its own player, and the game
+    started only with all of them or after its window's time."""
+    given, started = groups.take_seed_window()
+    seeds: dict[int, str] = {}
+    if opening.client_seed_seconds is None:
+        if given or started:
+            raise _at((given or [started])[0], "only a game opened with a seed window takes client seeds",
+                      "the opening", (given or [started])[0].type)
+    else:
+        seated = seed_seats(opening.players, opening.bots)
+        for recorded in given:
+            event = loaded(recorded)
+            assert isinstance(event, ClientSeedGiven)
+            if event.seat not in seated or event.seat in seeds:
+                raise _at(recorded, "one client seed per seated player", f"a seat of {list(seated)} without one",
+                          f"seat {event.seat}")
+            if recorded.metadata.actor != opening.players[event.seat]:
+                raise _at(recorded, f"seat {event.seat}'s client seed is sent by its player",
+                          opening.players[event.seat], recorded.metadata.actor)
+            seeds[event.seat] = event.client_seed
+        if started is None:
+            anchor = groups.events[groups.i] if not groups.done else opened_event
+            raise _at(anchor, "the seed window closes with GameStarted before the opening", "engine.GameStarted",
+                      anchor.type)
+        start = loaded(started)
+        assert isinstance(start, GameStarted)
+        missing = [seat for seat in seated if seat not in seeds]
+        if (tuple(start.seeded_seats), start.deadline_passed) != (tuple(sorted(seeds)), bool(missing)):
+            raise _at(started, "the start names the seats that gave seeds, and whether time ran out",
+                      f"seeded {sorted(seeds)}, time ran out: {bool(missing)}",
+                      f"seeded {list(start.seeded_seats)}, time ran out: {start.deadline_passed}")
+        waited = (started.recorded_at - opened_event.recorded_at).total_seconds()
+        if missing and waited < opening.client_seed_seconds:
+            raise _at(started, "a game starts without every seed only after its window's time",
+                      f"{opening.client_seed_seconds}s after the opening", f"{waited:.3f}s")
+    mixed = {seat: seed for seat, (_event, seed) in rng.client_seeds.items()}
+    if mixed != seeds:
+        seat = min(set(mixed) ^ set(seeds) or {s for s in seeds if mixed[s] != seeds[s]})
+        anchor = rng.client_seeds[seat][0] if seat in rng.client_seeds else (given[-1] if given else opened_event)
+        raise _at(anchor, f"the RNG mixed in the client seeds the players gave (seat {seat})",
+                  repr(seeds.get(seat, "no seed")), repr(mixed.get(seat, "no seed")))
 
 
 def _check_draws(draws_event: RecordedEvent | None, rng: CheckedRng, used: int) -> tuple[list[Draw], int]:

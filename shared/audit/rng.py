@@ -16,6 +16,7 @@ class CheckedRng:
     draws: list[tuple[RecordedEvent, Drawn]] = field(default_factory=list)
     recipe_version: str = ""
     commitment: str = ""
+    client_seeds: dict[int, tuple[RecordedEvent, str]] = field(default_factory=dict)
 
 
 def _at(event: RecordedEvent, check: str, expected: str, found: str) -> Found:
@@ -32,8 +33,8 @@ def check_rng(game_id: str, events: list[RecordedEvent]) -> CheckedRng:
         raise _at(events[0], "the seed is committed before anything else", "rng.SeedCommitted", events[0].type)
     if first.game_id != game_id:
         raise _at(events[0], "the commitment names this game", game_id, first.game_id)
-    client_seeds: dict[int, str] = {}
     checked = CheckedRng(recipe_version=first.recipe_version, commitment=first.commitment)
+    client_seeds = checked.client_seeds
     revealed: tuple[RecordedEvent, SeedRevealed] | None = None
     for recorded in events[1:]:
         event = loaded(recorded)
@@ -41,7 +42,10 @@ def check_rng(game_id: str, events: list[RecordedEvent]) -> CheckedRng:
             case ClientSeedAdded(seat=seat, client_seed=seed):
                 if checked.draws:
                     raise _at(recorded, "client seeds come before the first draw", "no client seed", seed)
-                client_seeds[seat] = seed
+                if not 0 <= seat < first.seats or seat in client_seeds:
+                    raise _at(recorded, "one client seed per seat of the game", f"a seat of 0..{first.seats - 1} "
+                              f"without a seed", f"seat {seat}")
+                client_seeds[seat] = (recorded, seed)
             case Drawn(nonce=nonce):
                 if nonce != len(checked.draws):
                     raise _at(recorded, "draws are numbered 0, 1, 2, ...", f"nonce {len(checked.draws)}",
@@ -65,7 +69,7 @@ def check_rng(game_id: str, events: list[RecordedEvent]) -> CheckedRng:
     if commitment(seed) != first.commitment:
         raise _at(revealed_event, "the revealed seed matches the commitment",
                   f"sha256(seed) = {first.commitment}", f"sha256(seed) = {commitment(seed)}")
-    seeds = [client_seeds[seat] for seat in sorted(client_seeds)]
+    seeds = [client_seeds[seat][1] for seat in sorted(client_seeds)]
     for recorded, drawn in checked.draws:
         expected = draw(seed, game_id, seeds, drawn.nonce, drawn.request)
         if expected != tuple(drawn.values):

@@ -13,6 +13,8 @@ from shared.client.table import bot_game, register_bots
 from shared.client.tournament import play_tournament
 
 SWISS_PLAYERS = 16
+SEED_SECONDS = 30
+"""The Swiss seasons and the Hockey game wait (at most this long) for every bot's client seed before the opening."""
 
 
 def say(line: str) -> None:
@@ -25,7 +27,8 @@ async def swiss(session: aiohttp.ClientSession, gateway: str, started: float) ->
     clients = await register_bots(session, gateway, names)
     organiser = clients[0]
     tournament_id = await organiser.create_tournament(
-        "Demo Swiss", "phantoms", {"type": "swiss", "table_size": 4}, SWISS_PLAYERS, {"edition": "poti"})
+        "Demo Swiss", "phantoms", {"type": "swiss", "table_size": 4}, SWISS_PLAYERS, {"edition": "poti"},
+        client_seed_seconds=SEED_SECONDS)
     await asyncio.gather(*(c.enter(tournament_id) for c in clients))
     view = await organiser.start(tournament_id)
     say(f"  Swiss tournament {tournament_id}: {SWISS_PLAYERS} managers, tables of 4, "
@@ -47,7 +50,8 @@ async def swiss(session: aiohttp.ClientSession, gateway: str, started: float) ->
 
 
 async def single_games(session: aiohttp.ClientSession, gateway: str, started: float) -> None:
-    tables = [bot_game(session, gateway, "vortex", 4, seed=1), bot_game(session, gateway, "hockeydice", 2, seed=2)]
+    tables = [bot_game(session, gateway, "vortex", 4, seed=1),
+              bot_game(session, gateway, "hockeydice", 2, seed=2, client_seed_seconds=SEED_SECONDS)]
     for done in asyncio.as_completed(tables):
         game_id, final, names = await done
         winners = ", ".join(names[seat] for seat in final.winners) or "nobody"

@@ -27,6 +27,15 @@ async def read(data_dir: Path, stream_id: str) -> list[RecordedEvent]:
         await store.pool.close()
 
 
+def shown_as_text(table: Table) -> str:
+    if table.rules is None:
+        return "(not opened)"
+    if not table.started:
+        return (f"(waiting for client seeds until {table.seeding_until}: given by seats {sorted(table.client_seeds)},"
+                f" missing {list(table.seeds_missing())})")
+    return table.rules.render(table.state)
+
+
 def replay(events: list[RecordedEvent], stream_id: str, to: int | None, step: bool) -> int:
     if not events:
         print(f"no stream {stream_id}", file=sys.stderr)
@@ -42,13 +51,13 @@ def replay(events: list[RecordedEvent], stream_id: str, to: int | None, step: bo
                     table.apply(event)
                 shown = until
                 print(f"\n=== {stream_id} step {number} (v{table.version}) ===")
-                print(table.rules.render(table.state) if table.rules else "(not opened)")
+                print(shown_as_text(table))
                 if sys.stdin.isatty() and input("[Enter] next, q quits: ").strip().lower() == "q":
                     break
         else:
             table.apply_all(events)
             print(f"=== {stream_id} at v{table.version}{' (ended)' if table.ended else ''} ===")
-            print(table.rules.render(table.state) if table.rules else "(not opened)")
+            print(shown_as_text(table))
     except NotAGame as error:
         print(f"{stream_id} is not a game stream: {error}", file=sys.stderr)
         return 2

@@ -33,6 +33,21 @@ async def send(client: LeagueClient, game_id: str, command: Any, key: str) -> No
         await asyncio.sleep(0.5 * (attempt + 1))
 
 
+async def give_seed(client: LeagueClient, game_id: str, rng: random.Random) -> None:
+    """Our client seed, while the game waits for it; a retry sends the same seed."""
+    seed = f"{client.player_id}:{rng.getrandbits(64):016x}"
+    for attempt in range(BUSY_RETRIES):
+        try:
+            await client.client_seed(game_id, seed)
+            return
+        except ApiError as error:
+            if error.status == 409:  # given already, or the window closed meanwhile
+                return
+            if error.status not in BUSY or attempt == BUSY_RETRIES - 1:
+                raise
+        await asyncio.sleep(0.5 * (attempt + 1))
+
+
 async def play_game(client: LeagueClient, game_id: str, rng: random.Random,
                     on_view: Callable[[GameView], None] | None = None) -> GameView:
     """Play our seat to the end, choosing uniformly among the legal moves the gateway lists."""
@@ -44,6 +59,9 @@ async def play_game(client: LeagueClient, game_id: str, rng: random.Random,
             if view.ended:
                 return view
             if view.seat not in view.pending_seats:
+                continue
+            if view.seeding_until is not None:
+                await give_seed(client, game_id, rng)
                 continue
             legal, commands = await client.legal(game_id)
             if not commands:

@@ -58,6 +58,12 @@ class LeagueClient:
     async def view(self, game_id: str) -> GameView:
         return await self.call("GET", f"/v1/games/{game_id}", reply=GameView)  # type: ignore[no-any-return]
 
+    async def client_seed(self, game_id: str, client_seed: str) -> dict[str, Any]:
+        """Your seat's client seed for a game that waits for them; the same seed again is a harmless retry."""
+        result: dict[str, Any] = await self.call("POST", f"/v1/games/{game_id}/client-seed",
+                                                 {"client_seed": client_seed})
+        return result
+
     async def legal(self, game_id: str) -> tuple[LegalCommands, list[Any]]:
         legal: LegalCommands = await self.call("GET", f"/v1/games/{game_id}/legal", reply=LegalCommands)
         return legal, msgspec.json.decode(legal.commands)
@@ -68,9 +74,10 @@ class LeagueClient:
         return result
 
     async def create_tournament(self, name: str, game: str, format: dict[str, Any], max_players: int,  # noqa: A002
-                                options: dict[str, Any] | None = None) -> str:
+                                options: dict[str, Any] | None = None, **fields: Any) -> str:
         ref = await self.call("POST", "/v1/tournaments", {"name": name, "game": game, "format": format,
-                                                         "max_players": max_players, "options": options or {}})
+                                                         "max_players": max_players, "options": options or {},
+                                                         **fields})
         return str(ref["tournament_id"])
 
     async def enter(self, tournament_id: str) -> None:

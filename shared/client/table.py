@@ -20,11 +20,12 @@ async def register_bots(session: aiohttp.ClientSession, gateway: str, names: lis
 
 
 async def bot_game(session: aiohttp.ClientSession, gateway: str, game: str, seats: int,
-                   options: dict[str, Any] | None = None, seed: int = 0) -> tuple[str, GameView, list[str]]:
+                   options: dict[str, Any] | None = None, seed: int = 0,
+                   **fields: Any) -> tuple[str, GameView, list[str]]:
     """A game of ``seats`` bot players created and played over HTTP: its id, final view and the players' names."""
     names = [f"{game.capitalize()} bot {n + 1}" for n in range(seats)]
     clients = await register_bots(session, gateway, names)
     game_id = await clients[0].create_game(game, seats, options=options or {},
-                                           players=[c.player_id for c in clients])
+                                           players=[c.player_id for c in clients], **fields)
     finals = await asyncio.gather(*(play_game(c, game_id, random.Random(seed + n)) for n, c in enumerate(clients)))
     return game_id, finals[0], names

@@ -1,12 +1,16 @@
 """What the game-engine writes into a game stream around the rules' own events.
 
-A game stream ``<game>-<id>`` holds ``GameOpened``, then for the opening and for each accepted command:
+A game stream ``<game>-<id>`` holds ``GameOpened``; a game opened with a client-seed window then holds a
+``ClientSeedGiven`` per seated player who gave one and ``GameStarted`` when the window closed. Then, for the opening
+and for each accepted command:
 ``CommandAccepted`` (who did what; absent for the opening), ``DrawsUsed`` (the numbered draws the rules asked for,
 hidden from every seat until the game ends) and the events the rules decided; ``GameEnded`` closes it.
 Audit re-runs the rules on each command with its recorded draws and expects the same events.
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 import msgspec
 
@@ -31,6 +35,24 @@ class GameOpened(msgspec.Struct, frozen=True, kw_only=True, tag="engine.GameOpen
     commitment: str | None = None
     """sha256 of the game's server seed (hex), given by the RNG service before any draw: published with the game,
     so that a seed swapped later, even with every stored event rewritten, no longer matches what players saw."""
+    client_seed_seconds: float | None = None
+    """When set, the opening waits until every seated player has given a client seed, or this many seconds: the
+    RNG mixes those seeds into every draw, so the server's committed seed alone does not decide the game."""
+
+
+class ClientSeedGiven(msgspec.Struct, frozen=True, kw_only=True, tag="engine.ClientSeedGiven"):
+    """A seated player's client seed, recorded by the engine before the RNG service gets it at the start."""
+
+    seat: int
+    client_seed: str
+
+
+class GameStarted(msgspec.Struct, frozen=True, kw_only=True, tag="engine.GameStarted"):
+    """The client-seed window closed: the seeds of ``seeded_seats`` go into every draw; the opening follows."""
+
+    seeded_seats: tuple[int, ...]
+    deadline_passed: bool
+    """True when the window's time ran out before every seated player had given a seed."""
 
 
 class CommandAccepted(msgspec.Struct, frozen=True, kw_only=True, tag="engine.CommandAccepted"):
@@ -50,8 +72,8 @@ class GameEnded(msgspec.Struct, frozen=True, kw_only=True, tag="engine.GameEnded
     winners: tuple[int, ...] = ()
 
 
-EngineEvent = GameOpened | CommandAccepted | DrawsUsed | GameEnded
-registry.register_all([GameOpened, CommandAccepted, DrawsUsed, GameEnded])
+EngineEvent = GameOpened | ClientSeedGiven | GameStarted | CommandAccepted | DrawsUsed | GameEnded
+registry.register_all([GameOpened, ClientSeedGiven, GameStarted, CommandAccepted, DrawsUsed, GameEnded])
 
 
 class CreateGame(msgspec.Struct, frozen=True, kw_only=True, tag="engine.CreateGame"):
@@ -65,6 +87,7 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, tag="engine.CreateGa
     tournament_id: str | None = None
     round: int | None = None
     table: int | None = None
+    client_seed_seconds: float | None = None
     command_id: str
 
 
@@ -80,7 +103,16 @@ class PlayCommand(msgspec.Struct, frozen=True, kw_only=True, tag="engine.PlayCom
     by_bot: str | None = None
 
 
-EngineRequest = CreateGame | PlayCommand
+class GiveClientSeed(msgspec.Struct, frozen=True, kw_only=True, tag="engine.GiveClientSeed"):
+    """A seated player's client seed, while the game waits for them (``GameOpened.client_seed_seconds``)."""
+
+    game_id: str
+    player_id: str
+    """As the gateway authenticated them: the seed is for the seat this player holds."""
+    client_seed: str
+
+
+EngineRequest = CreateGame | PlayCommand | GiveClientSeed
 
 
 class CommandResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -91,6 +123,8 @@ class CommandResult(msgspec.Struct, frozen=True, kw_only=True):
     ended: bool = False
     commitment: str | None = None
     """On opening a game: its seed commitment (GameOpened.commitment)."""
+    seeding: bool = False
+    """The game still waits for client seeds before its opening."""
 
 
 class GetView(msgspec.Struct, frozen=True, kw_only=True):
@@ -124,3 +158,8 @@ class GameView(msgspec.Struct, frozen=True, kw_only=True):
     view: msgspec.Raw
     commitment: str | None = None
     """sha256 of the game's server seed, public from the start; ``league audit --commitment`` checks against it."""
+    seeding_until: datetime | None = None
+    """Set while the game waits for client seeds (``view`` is then null, ``pending_seats`` the seated players
+    who have not given one): it starts when all have, or at this time."""
+    seeded_seats: tuple[int, ...] = ()
+    """The seats whose client seed was given (all draws mix them in)."""

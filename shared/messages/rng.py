@@ -47,9 +47,14 @@ class CreateSeed(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class AddClientSeed(msgspec.Struct, frozen=True, kw_only=True):
+    """A seated player's client seed, passed on by the engine (which checked the seat). Idempotent: the same seed
+    for the same seat again changes nothing."""
+
     game_id: str
     seat: int
     client_seed: str
+    auth: str
+    """HMAC-SHA256(engine key, signed fields), hex: only the engine speaks for a seat."""
 
 
 class DrawNumbers(msgspec.Struct, frozen=True, kw_only=True):

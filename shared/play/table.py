@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from shared.eventstore import RecordedEvent
 from shared.games.rules import GameRules
-from shared.messages.engine import CommandAccepted, DrawsUsed, GameEnded, GameOpened
+from shared.messages.engine import ClientSeedGiven, CommandAccepted, DrawsUsed, GameEnded, GameOpened, GameStarted
 from shared.messages.games import rules_of
 from shared.messages.stored import loaded
 
 
 class NotAGame(Exception):
     pass
+
+
+def seed_seats(players: tuple[str | None, ...], bots: tuple[str | None, ...]) -> tuple[int, ...]:
+    """The seats that give client seeds: those a person holds (a bot seat or an empty one gives none)."""
+    return tuple(seat for seat, player in enumerate(players)
+                 if player is not None and (seat >= len(bots) or bots[seat] is None))
 
 
 @dataclass
@@ -29,6 +35,10 @@ class Table:
     """command id -> the stream version after its last event: a retried command returns its first result."""
     ended: GameEnded | None = None
     last_recorded_at: datetime | None = None
+    opened_at: datetime | None = None
+    started: bool = False
+    """False while the game waits for client seeds (``GameOpened.client_seed_seconds``): no rules state yet."""
+    client_seeds: dict[int, str] = field(default_factory=dict)
 
     def apply(self, recorded: RecordedEvent) -> Any:
         event = loaded(recorded)
@@ -37,6 +47,12 @@ class Table:
                 self.opened = event
                 self.rules = rules_of(game)
                 self.state = self.rules.initial_state()
+                self.opened_at = recorded.recorded_at
+                self.started = event.client_seed_seconds is None
+            case ClientSeedGiven(seat=seat, client_seed=seed):
+                self.client_seeds[seat] = seed
+            case GameStarted():
+                self.started = True
             case CommandAccepted():
                 pass
             case DrawsUsed(draws=draws):
@@ -49,7 +65,8 @@ class Table:
                     raise NotAGame(f"{self.game_id} v{recorded.version}: {recorded.type} before GameOpened")
                 self.state = self.rules.evolve(self.state, event)
         command_id = recorded.metadata.command_id
-        if command_id and (command_id in self.accepted or isinstance(event, GameOpened | CommandAccepted)):
+        if command_id and (command_id in self.accepted
+                           or isinstance(event, GameOpened | CommandAccepted | ClientSeedGiven)):
             self.accepted[command_id] = recorded.version
         self.version = recorded.version
         self.last_recorded_at = recorded.recorded_at
@@ -65,6 +82,24 @@ class Table:
         """Really over: a GameEnded is in this stream *and* the rules, folded over it, say the game is over. Any
         writer of the log could append a GameEnded; only this check makes it mean something."""
         return self.ended is not None and self.rules is not None and bool(self.rules.is_over(self.state))
+
+    @property
+    def seeding(self) -> bool:
+        """Waiting for client seeds: opened with a seed window that has not closed yet."""
+        return self.opened is not None and not self.started and self.ended is None
+
+    @property
+    def seed_seats(self) -> tuple[int, ...]:
+        return seed_seats(self.opened.players, self.opened.bots) if self.opened else ()
+
+    @property
+    def seeding_until(self) -> datetime | None:
+        if not self.seeding or self.opened is None or self.opened_at is None:
+            return None
+        return self.opened_at + timedelta(seconds=self.opened.client_seed_seconds or 0)
+
+    def seeds_missing(self) -> tuple[int, ...]:
+        return tuple(seat for seat in self.seed_seats if seat not in self.client_seeds)
 
     def seat_of(self, player_id: str | None) -> int | None:
         players = self.opened.players if self.opened else ()

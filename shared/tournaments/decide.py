@@ -75,9 +75,12 @@ def create(command: CreateTournament) -> TournamentCreated:
         raise TournamentRejected("tournament.invalid", f"max_players must be at least {smallest}")
     if command.turn_seconds is not None and not 1 <= command.turn_seconds <= 86_400:
         raise TournamentRejected("tournament.invalid", "turn_seconds must be between 1 and 86400")
+    if command.client_seed_seconds is not None and not 1 <= command.client_seed_seconds <= 3_600:
+        raise TournamentRejected("tournament.invalid", "client_seed_seconds must be between 1 and 3600")
     return TournamentCreated(tournament_id=command.tournament_id, name=command.name, game=command.game,
                              options=command.options, format=fmt, max_players=command.max_players,
-                             turn_seconds=command.turn_seconds, organiser=command.organiser)
+                             turn_seconds=command.turn_seconds, client_seed_seconds=command.client_seed_seconds,
+                             organiser=command.organiser)
 
 
 def register(state: State, command: Register) -> list[Event]:

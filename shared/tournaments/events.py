@@ -17,6 +17,8 @@ class TournamentCreated(msgspec.Struct, frozen=True, kw_only=True, tag="tourname
     max_players: int
     turn_seconds: float | None = None
     """Each game's turn timer: a player who does not act in time gets the default bot's move."""
+    client_seed_seconds: float | None = None
+    """Each game waits this long (at most) for its seated players' client seeds before its opening."""
     organiser: str | None = None
     """The player who created it, the only player who may start it. None: created by the league itself (and every
     tournament created before organisers were recorded): no player may start it, only the league."""

@@ -15,7 +15,10 @@ import pytest
 from shared.client.http import ApiError
 from shared.client.table import register_bots
 from shared.client.tournament import play_tournament
+from shared.eventstore import EventStore
 from shared.infra.processes import ServiceProcess
+from shared.messages.engine import GameStarted
+from shared.messages.stored import loaded
 from tests.infra import RunInfra
 from tests.integration.test_gateway import gateway, session  # noqa: F401 - fixtures
 
@@ -32,13 +35,14 @@ async def matchmaking(migrated: RunInfra) -> AsyncIterator[None]:
 
 
 async def test_bots_enter_and_play_a_swiss_tournament_through_the_gateway(
-    gateway: str, session: aiohttp.ClientSession, matchmaking: None  # noqa: F811
+    gateway: str, session: aiohttp.ClientSession, matchmaking: None, store: EventStore  # noqa: F811
 ) -> None:
     # 16 at tables of 4: the smallest field where a second round can avoid every repeat pairing.
     clients = await register_bots(session, gateway, [f"Swiss bot {n}" for n in range(16)])
     organiser = clients[0]
     tournament_id = await organiser.create_tournament(
-        "Gateway Swiss", "vortex", {"type": "swiss", "table_size": 4, "rounds": 2}, 16, {"max_rounds": 6})
+        "Gateway Swiss", "vortex", {"type": "swiss", "table_size": 4, "rounds": 2}, 16, {"max_rounds": 6},
+        client_seed_seconds=300)
     await asyncio.gather(*(c.enter(tournament_id) for c in clients))
     with pytest.raises(ApiError) as full:
         late = (await register_bots(session, gateway, ["late"]))[0]
@@ -74,6 +78,9 @@ async def test_bots_enter_and_play_a_swiss_tournament_through_the_gateway(
     first_game = final["rounds"][0]["tables"][0]["games"][0]["game_id"]
     audit = await organiser.call("GET", f"/audit/{first_game}")
     assert audit["verified"] is True, audit["summary"]
+    # Every table waited for its four players' client seeds (the bots send theirs), not for the window's time.
+    starts = [e for e in map(loaded, await store.read_stream(first_game)) if isinstance(e, GameStarted)]
+    assert starts == [GameStarted(seeded_seats=(0, 1, 2, 3), deadline_passed=False)]
 
 
 async def test_tournament_requests_are_checked(gateway: str, session: aiohttp.ClientSession,  # noqa: F811

@@ -74,22 +74,29 @@ async def test_the_seed_is_committed_before_any_draw_and_creating_twice_changes_
     assert events == [SeedCommitted(game_id=game, commitment=first.commitment, recipe_version="v1", seats=4)]
 
 
-async def test_client_seeds_are_taken_until_the_first_draw(
+async def test_client_seeds_come_through_the_engine_and_are_taken_until_the_first_draw(
     engine: RngClient, nc: Client, migrated: RunInfra, store: EventStore
 ) -> None:
     game = new_game()
     await engine.open_game(game, 2)
     subject = migrated.namespace.command("rng", "client_seed")
-    await request(nc, subject, AddClientSeed(game_id=game, seat=1, client_seed="lucky-7"), Commitment)
+    stranger = base64.b64decode(new_key_text())
+    for auth in ("", sign(stranger, "client_seed", game, 1, "lucky-7")):
+        with pytest.raises(RejectedError) as forged:
+            await request(nc, subject, AddClientSeed(game_id=game, seat=1, client_seed="lucky-7", auth=auth),
+                          Commitment)
+        assert forged.value.code == "rng.forbidden"
+    await engine.add_client_seed(game, 1, "lucky-7")
+    await engine.add_client_seed(game, 1, "lucky-7")  # a retry: nothing new
     with pytest.raises(RejectedError) as twice:
-        await request(nc, subject, AddClientSeed(game_id=game, seat=1, client_seed="again"), Commitment)
+        await engine.add_client_seed(game, 1, "again")
     assert twice.value.code == "rng.client-seed.already-set"
     with pytest.raises(RejectedError) as bad_seat:
-        await request(nc, subject, AddClientSeed(game_id=game, seat=5, client_seed="x"), Commitment)
+        await engine.add_client_seed(game, 5, "x")
     assert bad_seat.value.code == "rng.client-seed.seat"
     await engine.draw(game, 0, DiceRequest(6, 2))
     with pytest.raises(RejectedError) as late:
-        await request(nc, subject, AddClientSeed(game_id=game, seat=0, client_seed="late"), Commitment)
+        await engine.add_client_seed(game, 0, "late")
     assert late.value.code == "rng.client-seed.too-late"
     events = await rng_events(store, game)
     assert [type(e) for e in events] == [SeedCommitted, ClientSeedAdded, Drawn]
