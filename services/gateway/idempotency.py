@@ -41,6 +41,15 @@ async def same_opening(pool: asyncpg.Pool, create: CreateGame) -> bool:
         return True
     opened = registry.decode(OPENED, row[0], row[1])
     assert isinstance(opened, GameOpened)
-    asked = (create.game, create.seats, create.players, create.bots, create.turn_seconds)
-    return (opened.game, opened.seats, opened.players, opened.bots, opened.turn_seconds) == asked and \
+    asked = (create.game, create.seats, create.players, create.bots, create.turn_seconds, create.client_seed_seconds)
+    return (opened.game, opened.seats, opened.players, opened.bots, opened.turn_seconds,
+            opened.client_seed_seconds) == asked and \
         msgspec.json.decode(opened.options) == msgspec.json.decode(create.options)
+
+
+async def opened_under(pool: asyncpg.Pool, game_ids: list[str]) -> str | None:
+    """The first of these games that exists: one key names one game, whatever game type a retry asks for."""
+    async with pool.acquire() as conn:
+        found: str | None = await conn.fetchval(
+            "SELECT stream_id FROM events WHERE stream_id = ANY($1::text[]) AND version = 1 LIMIT 1", game_ids)
+    return found

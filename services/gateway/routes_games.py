@@ -10,13 +10,20 @@ from aiohttp import web
 
 from services.gateway.auth import player_of, require_player
 from services.gateway.body import body_of, unknown_fields
-from services.gateway.idempotency import same_command, same_opening
+from services.gateway.idempotency import opened_under, same_command, same_opening
 from services.gateway.keys import ENGINE_CLIENT
-from services.gateway.schemas import ENGINE_ONLY_COMMANDS, CommandDone, GameCreated, NewGame
+from services.gateway.schemas import (
+    ENGINE_ONLY_COMMANDS,
+    ClientSeed,
+    ClientSeedTaken,
+    CommandDone,
+    GameCreated,
+    NewGame,
+)
 from shared.bus.replies import RejectedError
 from shared.eventstore.types import STREAM_ID
 from shared.http.errors import json_error
-from shared.messages.engine import CreateGame, PlayCommand
+from shared.messages.engine import CreateGame, GiveClientSeed, PlayCommand
 from shared.messages.games import GAMES, command_decoder
 from shared.service.keys import POOL
 
@@ -53,9 +60,14 @@ async def create_game(request: web.Request) -> web.Response:
     players = tuple(body.players) or ((player_id,) + (None,) * (body.seats - 1))
     token = uuid.uuid5(GAME_IDS, f"{player_id}:{key}") if key is not None else uuid.uuid4()
     game_id = f"{body.game}-{token.hex[:20]}"
+    if key is not None and (other := await opened_under(
+            request.app[POOL], [f"{game}-{token.hex[:20]}" for game in GAMES if game != body.game])):
+        return json_error(422, "idempotency.key-reused",
+                          f"Idempotency-Key {key!r} already opened {other}; send a new key for a new game")
     create = CreateGame(
         game=body.game, game_id=game_id, seats=body.seats, options=msgspec.Raw(_encoder.encode(body.options)),
         players=players, bots=tuple(body.bots), turn_seconds=body.turn_seconds,
+        client_seed_seconds=body.client_seed_seconds,
         command_id=f"create:{player_id}:{key}" if key is not None else f"create:{game_id}")
     result = await request.app[ENGINE_CLIENT].create(create)
     if result.duplicate and not await same_opening(request.app[POOL], create):
@@ -111,8 +123,22 @@ async def send_command(request: web.Request) -> web.Response:
                             ended=result.ended))
 
 
+async def client_seed(request: web.Request) -> web.Response:
+    """POST /v1/games/{game_id}/client-seed: your seat's client seed, while the game waits for them. Sending the
+    same seed again is a harmless retry; another seed for the same seat is refused (409)."""
+    player_id = await require_player(request)
+    game_id = request.match_info["game_id"]
+    game_of(game_id)
+    body = await body_of(request, ClientSeed)
+    result = await request.app[ENGINE_CLIENT].give_client_seed(
+        GiveClientSeed(game_id=game_id, player_id=player_id, client_seed=body.client_seed))
+    return json(ClientSeedTaken(game_id=game_id, version=result.version, duplicate=result.duplicate,
+                                started=not result.seeding), 200 if result.duplicate else 201)
+
+
 def add_game_routes(app: web.Application) -> None:
     app.router.add_post("/v1/games", create_game)
     app.router.add_get("/v1/games/{game_id}", get_game)
     app.router.add_get("/v1/games/{game_id}/legal", legal)
     app.router.add_post("/v1/games/{game_id}/commands", send_command)
+    app.router.add_post("/v1/games/{game_id}/client-seed", client_seed)

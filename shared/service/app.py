@@ -116,6 +116,10 @@ def use_nats(app: web.Application, settings: BusSettings) -> None:
     app.cleanup_ctx.append(nats_ctx)
 
 
+STEADY_SECONDS = 60.0
+"""A background task that failed after running this long restarts at the shortest back-off again."""
+
+
 def background(
     app: web.Application, name: str, work: Callable[[web.Application], Coroutine[Any, Any, None]]
 ) -> None:
@@ -124,12 +128,15 @@ def background(
     async def supervise() -> None:
         delay = 0.2
         while True:
+            began = asyncio.get_running_loop().time()
             try:
                 await work(app)
                 return
             except asyncio.CancelledError:
                 raise
             except Exception:
+                if asyncio.get_running_loop().time() - began > STEADY_SECONDS:
+                    delay = 0.2  # it ran well for a while: a new failure, not the same one again
                 log.exception("background.failed", task=name, retry_in=delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 10.0)

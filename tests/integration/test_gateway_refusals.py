@@ -374,3 +374,8 @@ async def test_a_game_created_again_under_the_same_idempotency_key_is_the_same_g
         await host.call("POST", "/v1/games", {**settings, "seats": 3}, {"Idempotency-Key": "my-table-1"})
     assert (refused.value.status, refused.value.code) == (422, "idempotency.key-reused")
     assert await store.stream_version(first["game_id"]) == first["version"]
+    with pytest.raises(ApiError) as other_game:
+        await host.call("POST", "/v1/games", {"game": "hockeydice", "seats": 2}, {"Idempotency-Key": "my-table-1"})
+    assert (other_game.value.status, other_game.value.code) == (422, "idempotency.key-reused")
+    assert first["game_id"] in other_game.value.message
+    assert await store.stream_version(first["game_id"].replace("vortex-", "hockeydice-")) == 0
