@@ -46,6 +46,35 @@ class TimedClient(LeagueClient):
             self.latencies.append(time.perf_counter() - start)
 
 
+ROUNDS = """
+    SELECT (o.data->>'round')::int, count(*), min(o.recorded_at), max(o.recorded_at), min(e.recorded_at),
+           max(e.recorded_at)
+    FROM events o JOIN events e ON e.stream_id = o.stream_id AND e.type = 'engine.GameEnded'
+    WHERE o.type = 'engine.GameOpened' AND o.data->>'tournament_id' = $1
+    GROUP BY 1 ORDER BY 1
+"""
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round as its games' streams tell it, in seconds from the organiser's start."""
+    round: int
+    games: int
+    first_opened: float
+    last_opened: float
+    first_ended: float
+    last_ended: float
+
+
+async def rounds_of(url: str, tournament_id: str, started_at: float) -> list[Round]:
+    conn = await asyncpg.connect(url)
+    try:
+        rows = await conn.fetch(ROUNDS, tournament_id)
+    finally:
+        await conn.close()
+    return [Round(row[0], row[1], *(t.timestamp() - started_at for t in row[2:])) for row in rows]
+
+
 @dataclass(frozen=True)
 class Played:
     """What one tournament run did, from the organiser's start to its last game."""
@@ -56,6 +85,7 @@ class Played:
     seconds: float
     latencies: list[float]
     events: int
+    rounds_played: list[Round]
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -112,7 +142,7 @@ async def play(gateway: str, database_url: str, players: int, rounds: int) -> Pl
             await asyncio.gather(*(c.enter(tid) for c in clients[chunk:chunk + 100]))
         events_before = await count_events(database_url)
         latencies.clear()
-        started = time.perf_counter()
+        started, started_at = time.perf_counter(), time.time()
         await organiser.start(tid)
         games_done = 0
 
@@ -128,7 +158,8 @@ async def play(gateway: str, database_url: str, players: int, rounds: int) -> Pl
         final = await organiser.tournament(tid)
     return Played(players=players, status=final["status"], rounds=len(final["rounds"]),
                   games=sum(len(r["tables"]) for r in final["rounds"]), seconds=elapsed, latencies=latencies,
-                  events=await count_events(database_url) - events_before)
+                  events=await count_events(database_url) - events_before,
+                  rounds_played=await rounds_of(database_url, tid, started_at))
 
 
 def report(played: Played) -> None:
@@ -139,6 +170,12 @@ def report(played: Played) -> None:
     print(f"  command latency p50 {statistics.median(played.latencies) * 1000:10.1f} ms")
     print(f"  command latency p99 {percentile(played.latencies, 0.99) * 1000:10.1f} ms")
     print(f"  events/s appended   {played.events / elapsed:10,.0f}   ({played.events} events)")
+    ended = 0.0
+    for r in played.rounds_played:
+        print(f"  round {r.round}: {r.games} games opened {r.first_opened - ended:5.1f}s after the previous round's"
+              f" last end, over {r.last_opened - r.first_opened:5.1f}s; ended from {r.first_ended:6.1f}s to"
+              f" {r.last_ended:6.1f}s")
+        ended = r.last_ended
 
 
 async def tournament(infra: RunInfra, players: int, rounds: int) -> None:

@@ -38,14 +38,22 @@ class GameLocks:
         queue.users += 1
         try:
             async with queue.lock, self.pool.acquire() as conn:
-                # Released explicitly; if that is cut short, the pool's reset on release unlocks all.
-                if not await conn.fetchval("SELECT pg_try_advisory_lock($1, hashtext($2))", LOCK_SPACE, game_id):
-                    self.waits += 1
-                    await conn.execute("SELECT pg_advisory_lock($1, hashtext($2))", LOCK_SPACE, game_id)
+                maybe_held = True  # from the first lock request until the unlock has run
                 try:
-                    yield conn
+                    if not await conn.fetchval("SELECT pg_try_advisory_lock($1, hashtext($2))", LOCK_SPACE,
+                                               game_id):
+                        self.waits += 1
+                        await conn.execute("SELECT pg_advisory_lock($1, hashtext($2))", LOCK_SPACE, game_id)
+                    try:
+                        yield conn
+                    finally:
+                        await conn.execute("SELECT pg_advisory_unlock($1, hashtext($2))", LOCK_SPACE, game_id)
+                        maybe_held = False
                 finally:
-                    await conn.execute("SELECT pg_advisory_unlock($1, hashtext($2))", LOCK_SPACE, game_id)
+                    if maybe_held:
+                        # Cut short (cancelled, connection lost): the pool does not unlock on release, so the
+                        # session goes, and the lock with it.
+                        conn.terminate()
         finally:
             queue.users -= 1
             if queue.users == 0:

@@ -6,6 +6,7 @@ from pathlib import Path
 from aiohttp import web
 
 from services.gateway.audit_routes import add_audit_routes
+from services.gateway.auth import KNOWN_TOKENS, KnownTokens
 from services.gateway.body import storable_text
 from services.gateway.engine_client import EngineClient
 from services.gateway.errors import json_errors
@@ -26,6 +27,7 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 
 def build(settings: GatewaySettings) -> web.Application:
     app = base_app("gateway", settings, max_body_bytes=settings.max_body_bytes)
+    app[KNOWN_TOKENS] = KnownTokens()
     app.middlewares.append(last_resort)
     app.middlewares.append(json_errors)
     app.middlewares.append(storable_text)

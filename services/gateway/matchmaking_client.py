@@ -33,6 +33,7 @@ class MatchmakingClient:
     def __init__(self, nc: Client, ns: Namespace, timeout: float) -> None:
         self.nc, self.ns, self.timeout = nc, ns, timeout
         self._views: dict[str, tuple[float, TournamentView]] = {}
+        self._seats: dict[str, tuple[TournamentView, dict[str, tuple[int, str]]]] = {}
         self._loading: dict[str, asyncio.Future[TournamentView]] = {}
 
     async def _ask(self, verb: str, payload: msgspec.Struct, reply: type[T]) -> T:
@@ -67,6 +68,17 @@ class MatchmakingClient:
                 del self._loading[tournament_id]
         return await asyncio.shield(loading)
 
+    async def next_game(self, tournament_id: str, player_id: str) -> tuple[TournamentView, int, str | None]:
+        """The recent view, and the round and game a player has still to play in it (None: none now). Each view is
+        indexed once: every player asking is a lookup, not a walk over every game of every round."""
+        view = await self.recent(tournament_id)
+        indexed = self._seats.get(tournament_id)
+        if indexed is None or indexed[0] is not view:
+            indexed = self._seats[tournament_id] = (view, unfinished_games(view))
+        last_round = view.rounds[-1].round if view.rounds else 0
+        round_, game_id = indexed[1].get(player_id, (last_round, None))
+        return view, round_, game_id
+
     async def join_queue(self, join: JoinQueue) -> QueueTicket:
         return await self._ask("queue.join", join, QueueTicket)
 
@@ -75,3 +87,15 @@ class MatchmakingClient:
 
     async def queue_status(self, player_id: str) -> QueueTicket:
         return await self._ask("queue.status", QueueStatus(player_id=player_id), QueueTicket)
+
+
+def unfinished_games(view: TournamentView) -> dict[str, tuple[int, str]]:
+    """player id -> (round, game id) of their game not yet finished in the latest round that has one."""
+    seats: dict[str, tuple[int, str]] = {}
+    for round_ in reversed(view.rounds):
+        for table in round_.tables:
+            for game in table.games:
+                if game.winners is None:
+                    for player in game.players:
+                        seats.setdefault(player, (round_.round, game.game_id))
+    return seats

@@ -15,7 +15,6 @@ from shared.bus.replies import RejectedError
 from shared.messages.tournaments import CreateTournamentRequest, JoinQueue, RegisterPlayer
 from shared.tournaments.decide import TOURNAMENT_ID
 from shared.tournaments.formats import Format
-from shared.tournaments.view import TournamentView
 
 
 class NewTournament(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -57,15 +56,6 @@ def tournament_of(request: web.Request) -> str:
     return tournament_id
 
 
-def my_game(view: TournamentView, player_id: str) -> tuple[int, str | None]:
-    for round_ in reversed(view.rounds):
-        for table in round_.tables:
-            for game in table.games:
-                if player_id in game.players and game.winners is None:
-                    return round_.round, game.game_id
-    return (view.rounds[-1].round if view.rounds else 0), None
-
-
 async def create(request: web.Request) -> web.Response:
     """POST /v1/tournaments: the caller is its organiser, the only player who may start it."""
     player_id = await require_player(request)
@@ -101,8 +91,7 @@ async def get(request: web.Request) -> web.Response:
 async def mine(request: web.Request) -> web.Response:
     """GET /v1/tournaments/{tournament_id}/me: your game to play now, if any."""
     player_id = await require_player(request)
-    view = await request.app[MATCHMAKING_CLIENT].recent(tournament_of(request))
-    round_, game_id = my_game(view, player_id)
+    view, round_, game_id = await request.app[MATCHMAKING_CLIENT].next_game(tournament_of(request), player_id)
     return json(MyTable(tournament_id=view.tournament_id, status=view.status, round=round_, game_id=game_id))
 
 

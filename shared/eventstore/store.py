@@ -149,8 +149,9 @@ class EventStore:
             wake.set()
 
         async with self.pool.acquire() as listener:
-            await listener.add_listener(NOTIFY_CHANNEL, on_notify)
+            listening = True  # until UNLISTEN has run: the pool does not UNLISTEN on release
             try:
+                await listener.add_listener(NOTIFY_CHANNEL, on_notify)
                 while True:
                     wake.clear()
                     events = await self.read_all(after, batch)
@@ -163,7 +164,12 @@ class EventStore:
                         except TimeoutError:
                             pass
             finally:
-                await listener.remove_listener(NOTIFY_CHANNEL, on_notify)
+                try:
+                    await listener.remove_listener(NOTIFY_CHANNEL, on_notify)
+                    listening = False
+                finally:
+                    if listening:
+                        listener.terminate()
 
     async def subscribe(
         self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25
