@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import random
+from datetime import UTC, datetime
 
 import aiohttp
 import msgspec
 import pytest
 
 from shared.audit import audit_game
+from shared.audit.bundle import export_bundle, load_bundle
 from shared.audit.fetch import fetch_game
+from shared.cli.replay import replay
 from shared.client.bot import play_game
 from shared.client.http import ApiError, LeagueClient
 from shared.client.table import register_bots
@@ -181,3 +184,29 @@ async def test_the_audit_names_an_early_start_without_every_seed(
     report = audit_game(game_id, game, rng)
     assert report.discrepancy is not None
     assert report.discrepancy.check == "a game starts without every seed only after its window's time"
+
+
+async def test_an_exported_seeded_game_verifies_offline_and_an_edited_seed_in_it_is_named(
+    seeded_streams: tuple[str, list[RecordedEvent], list[RecordedEvent]]
+) -> None:
+    game_id, game, rng = seeded_streams
+    _, bundled_game, bundled_rng = load_bundle(export_bundle(game_id, "hockeydice", game, rng, datetime.now(UTC)))
+    assert audit_game(game_id, bundled_game, bundled_rng).verified
+    i = index_of(bundled_rng, "rng.ClientSeedAdded")
+    edited_rng = rechain(bundled_rng[:i] + [edit_data(bundled_rng[i], lambda d: d.update(client_seed="forged"))]
+                         + bundled_rng[i + 1:])
+    _, game_again, rng_again = load_bundle(export_bundle(game_id, "hockeydice", bundled_game, edited_rng,
+                                                         datetime.now(UTC)))
+    report = audit_game(game_id, game_again, rng_again)
+    assert report.discrepancy is not None and report.discrepancy.stream_id == f"rng-{game_id}"
+    assert report.discrepancy.check.endswith("recomputed from the revealed seed")  # not from the seeds it shows
+
+
+async def test_replay_shows_a_game_waiting_for_its_seeds(
+    seeded_streams: tuple[str, list[RecordedEvent], list[RecordedEvent]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    game_id, game, _ = seeded_streams
+    assert replay(game, game_id, to=2, step=False) == 0
+    shown = capsys.readouterr().out
+    assert f"=== {game_id} at v2 ===" in shown and "waiting for client seeds" in shown
+    assert "given by seats [0], missing [1]" in shown
