@@ -8,9 +8,10 @@ from aiohttp import web
 from services.gateway.audit_routes import add_audit_routes
 from services.gateway.auth import KNOWN_TOKENS, KnownTokens
 from services.gateway.body import storable_text
+from services.gateway.changes import GameChanges
 from services.gateway.engine_client import EngineClient
 from services.gateway.errors import json_errors
-from services.gateway.keys import ENGINE_CLIENT, MATCHMAKING_CLIENT
+from services.gateway.keys import ENGINE_CLIENT, GAME_CHANGES, MATCHMAKING_CLIENT
 from services.gateway.matchmaking_client import MatchmakingClient
 from services.gateway.openapi import add_openapi_route
 from services.gateway.routes_games import add_game_routes
@@ -19,7 +20,7 @@ from services.gateway.routes_players import add_player_routes
 from services.gateway.routes_tournaments import add_tournament_routes
 from services.gateway.settings import GatewaySettings
 from shared.http.errors import last_resort
-from shared.service.app import base_app, use_nats, use_store
+from shared.service.app import background, base_app, use_nats, use_store
 from shared.service.keys import NAMESPACE, NATS
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -37,9 +38,14 @@ def build(settings: GatewaySettings) -> web.Application:
     async def engine_ctx(app: web.Application) -> AsyncIterator[None]:
         app[ENGINE_CLIENT] = EngineClient(app[NATS], app[NAMESPACE], settings.engine_timeout)
         app[MATCHMAKING_CLIENT] = MatchmakingClient(app[NATS], app[NAMESPACE], settings.engine_timeout)
+        app[GAME_CHANGES] = GameChanges(app[NATS], app[NAMESPACE])
         yield
 
+    async def reconnects(app: web.Application) -> None:
+        await app[GAME_CHANGES].follow_reconnects()
+
     app.cleanup_ctx.append(engine_ctx)
+    background(app, "live-reconnects", reconnects)
     add_player_routes(app)
     add_game_routes(app)
     add_live_routes(app)

@@ -1,7 +1,7 @@
 """``GET /v1/games/{game_id}/ws``: a WebSocket that pushes the caller's own view each time the game changes.
 
-Changes come from JetStream (``events.<game>.<game_id>``, published by the relay); the view itself always comes
-from the engine, so a socket carries exactly what ``GET /v1/games/{game_id}`` would show that player."""
+Changes are the relay's publications on ``events.<game>.<game_id>`` (``services.gateway.changes``); the view itself
+always comes from the engine, so a socket carries exactly what ``GET /v1/games/{game_id}`` would show that player."""
 
 from __future__ import annotations
 
@@ -10,13 +10,11 @@ import contextlib
 
 import msgspec
 from aiohttp import WSCloseCode, WSMsgType, web
-from nats.js.api import DeliverPolicy
 
 from services.gateway.auth import player_of
-from services.gateway.keys import ENGINE_CLIENT
+from services.gateway.keys import ENGINE_CLIENT, GAME_CHANGES
 from services.gateway.routes_games import game_of
 from shared.logging import get_logger
-from shared.service.keys import JETSTREAM, NAMESPACE
 
 log = get_logger(__name__)
 _encoder = msgspec.json.Encoder()
@@ -30,17 +28,8 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
         request = request.clone(headers={**request.headers, "Authorization": f"Bearer {request.query['access_token']}"})
     player_id = await player_of(request)
     engine = request.app[ENGINE_CLIENT]
-    changed = asyncio.Event()
-
-    async def on_event(_msg: object) -> None:
-        changed.set()
-
-    # Subscribe before the first view: a change committed after it is fetched is then always pushed.
-    ns = request.app[NAMESPACE]
-    subscription = await request.app[JETSTREAM].subscribe(
-        ns.event_subject(game, game_id), stream=ns.events_stream, cb=on_event, ordered_consumer=True,
-        deliver_policy=DeliverPolicy.NEW)
-    try:
+    # Watch before the first view: a change committed after it is fetched is then always pushed.
+    async with request.app[GAME_CHANGES].watch(game, game_id) as changed:
         first = await engine.view(game_id, player_id)  # an unknown game is a plain 404, before the upgrade
         socket = web.WebSocketResponse(heartbeat=30)
         await socket.prepare(request)
@@ -80,8 +69,6 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
                 pusher.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await pusher
-    finally:
-        await subscription.unsubscribe()
     return socket
 
 

@@ -1,8 +1,12 @@
-"""The game WebSocket's own handler over real JetStream, with an engine that misbehaves on cue: a change made while
-the first view is being fetched is still pushed, and a view that fails closes the socket with an error."""
+"""The game WebSocket's own handler over real NATS and JetStream, with an engine that misbehaves on cue: a change made
+while the first view is being fetched is still pushed, a view that fails closes the socket with an error, and a
+change published while the gateway was cut off from NATS is pushed once it is back."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import urllib.parse
 import uuid
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -12,17 +16,20 @@ import msgspec
 import pytest
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.test_utils import TestServer
+from nats.aio.client import Client
 from nats.js import JetStreamContext
 
+from services.gateway.changes import GameChanges
 from services.gateway.errors import json_errors
-from services.gateway.keys import ENGINE_CLIENT
+from services.gateway.keys import ENGINE_CLIENT, GAME_CHANGES
 from services.gateway.routes_live import add_live_routes
+from shared.bus.connect import connect
 from shared.bus.namespace import Namespace
 from shared.bus.replies import RejectedError
 from shared.bus.streams import ensure_events_stream
 from shared.http.errors import last_resort
 from shared.messages.engine import GameView
-from shared.service.keys import JETSTREAM, NAMESPACE
+from tests.infra import RunInfra
 
 
 class ScriptedEngine:
@@ -42,17 +49,56 @@ def view(game_id: str, version: int) -> GameView:
                     winners=(), view=msgspec.Raw(b"{}"))
 
 
+class CuttableProxy:
+    """A TCP proxy in front of nats-server whose connections can all be cut at once, as a network fault would."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.writers: list[asyncio.StreamWriter] = []
+        self.server: asyncio.Server | None = None
+
+    async def start(self) -> str:
+        self.server = await asyncio.start_server(self._pipe, "127.0.0.1", 0)
+        return f"nats://127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
+
+    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection(self.host, self.port)
+        self.writers += [writer, up_writer]
+
+        async def copy(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(ConnectionError, OSError):
+                while data := await source.read(65536):
+                    sink.write(data)
+                    await sink.drain()
+            sink.close()
+
+        await asyncio.gather(copy(reader, up_writer), copy(up_reader, writer))
+
+    def cut(self) -> None:
+        for writer in self.writers:
+            writer.transport.abort()
+        self.writers.clear()
+
+    async def close(self) -> None:
+        self.cut()
+        if self.server is not None:
+            self.server.close()
+
+
 @pytest.fixture
-async def live(js: JetStreamContext) -> AsyncIterator[tuple[Namespace, Callable[[ScriptedEngine], Any]]]:
-    """A gateway app holding only the WebSocket route, on its own events stream; ``serve(engine)`` starts it."""
+async def live(js: JetStreamContext, nc: Client) -> AsyncIterator[tuple[Namespace, Callable[..., Any]]]:
+    """A gateway app holding only the WebSocket route, on its own events stream; ``serve(engine)`` starts it (on
+    its own NATS connection when given one)."""
     ns = Namespace(f"live{uuid.uuid4().hex[:10]}")
     await ensure_events_stream(js, ns)
     servers: list[TestServer] = []
+    followers: list[asyncio.Task[None]] = []
 
-    async def serve(engine: ScriptedEngine) -> str:
+    async def serve(engine: ScriptedEngine, own_nc: Client | None = None) -> str:
         app = web.Application(middlewares=[last_resort, json_errors])
         app[ENGINE_CLIENT] = engine  # type: ignore[assignment]
-        app[JETSTREAM], app[NAMESPACE] = js, ns
+        app[GAME_CHANGES] = changes = GameChanges(own_nc or nc, ns)
+        followers.append(asyncio.create_task(changes.follow_reconnects(0.1)))
         add_live_routes(app)
         server = TestServer(app)
         await server.start_server()
@@ -60,13 +106,48 @@ async def live(js: JetStreamContext) -> AsyncIterator[tuple[Namespace, Callable[
         return str(server.make_url("/"))
 
     yield ns, serve
+    for follower in followers:
+        follower.cancel()
     for server in servers:
         await server.close()
     await js.delete_stream(ns.events_stream)
 
 
+async def test_a_change_published_while_the_gateway_was_cut_off_from_nats_is_pushed_when_it_is_back(
+    live: tuple[Namespace, Callable[..., Any]], js: JetStreamContext, migrated: RunInfra
+) -> None:
+    ns, serve = live
+    game_id = f"vortex-{uuid.uuid4().hex[:16]}"
+    published = asyncio.Event()
+
+    async def script(call: int) -> GameView:
+        return view(game_id, 2 if published.is_set() else 1)
+
+    target = urllib.parse.urlsplit(migrated.nats_url)
+    proxy = CuttableProxy(target.hostname or "127.0.0.1", target.port or 4222)
+    gateway_nc = await connect(await proxy.start(), name="gateway-behind-proxy")
+    try:
+        url = await serve(ScriptedEngine(script), gateway_nc)
+        async with aiohttp.ClientSession() as session, session.ws_connect(f"{url}v1/games/{game_id}/ws") as socket:
+            assert msgspec.json.decode((await socket.receive(timeout=10)).data, type=GameView).version == 1
+            proxy.cut()
+            for _ in range(100):
+                if not gateway_nc.is_connected:
+                    break
+                await asyncio.sleep(0.01)
+            assert not gateway_nc.is_connected
+            published.set()
+            await js.publish(ns.event_subject("vortex", game_id), b"{}", stream=ns.events_stream)
+            pushed = await socket.receive(timeout=20)
+            assert msgspec.json.decode(pushed.data, type=GameView).version == 2
+            assert gateway_nc.stats["reconnects"] >= 1
+    finally:
+        await gateway_nc.close()
+        await proxy.close()
+
+
 async def test_a_change_made_while_the_first_view_is_fetched_is_still_pushed(
-    live: tuple[Namespace, Callable[[ScriptedEngine], Any]], js: JetStreamContext
+    live: tuple[Namespace, Callable[..., Any]], js: JetStreamContext
 ) -> None:
     ns, serve = live
     game_id = f"vortex-{uuid.uuid4().hex[:16]}"
@@ -85,7 +166,7 @@ async def test_a_change_made_while_the_first_view_is_fetched_is_still_pushed(
 
 
 async def test_a_view_that_fails_closes_the_socket_with_an_error(
-    live: tuple[Namespace, Callable[[ScriptedEngine], Any]], js: JetStreamContext
+    live: tuple[Namespace, Callable[..., Any]], js: JetStreamContext
 ) -> None:
     ns, serve = live
     game_id = f"vortex-{uuid.uuid4().hex[:16]}"
@@ -107,7 +188,7 @@ async def test_a_view_that_fails_closes_the_socket_with_an_error(
 
 
 async def test_an_unknown_game_is_a_404_before_the_upgrade(
-    live: tuple[Namespace, Callable[[ScriptedEngine], Any]]
+    live: tuple[Namespace, Callable[..., Any]]
 ) -> None:
     async def script(call: int) -> GameView:
         raise RejectedError("engine.unknown-game", "no game")

@@ -1,0 +1,80 @@
+"""Which games changed, for this gateway's WebSockets.
+
+A socket needs only a nudge ("this game has a new event"): its view always comes from the engine. So each watched
+game has one core NATS subscription on the subject the relay publishes its events to, shared by every socket of
+this gateway watching it: interest-based routing in nats-server, with no JetStream consumer (and its heartbeats
+and flow control) per socket. Core NATS does not replay what was published while the connection was down, so after
+each reconnect every watcher is nudged to look again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.aio.subscription import Subscription
+
+from shared.bus.namespace import Namespace
+from shared.logging import get_logger
+
+log = get_logger(__name__)
+
+
+class GameChanges:
+    def __init__(self, nc: Client, ns: Namespace) -> None:
+        self.nc, self.ns = nc, ns
+        self._watchers: dict[str, set[asyncio.Event]] = {}
+        self._subscriptions: dict[str, Subscription] = {}
+        self._changing = asyncio.Lock()
+        self._reconnects = nc.stats["reconnects"]
+
+    @asynccontextmanager
+    async def watch(self, game: str, game_id: str) -> AsyncIterator[asyncio.Event]:
+        """An event set on each change of the game from the moment this is entered (the subscription is known to
+        nats-server before it returns), until it is left."""
+        changed = asyncio.Event()
+        async with self._changing:
+            self._watchers.setdefault(game_id, set()).add(changed)
+            if game_id not in self._subscriptions:
+                try:
+                    self._subscriptions[game_id] = await self.nc.subscribe(
+                        self.ns.event_subject(game, game_id), cb=self._nudge)
+                    await self.nc.flush()
+                except BaseException:
+                    self._forget(game_id, changed)
+                    raise
+        try:
+            yield changed
+        finally:
+            async with self._changing:
+                subscription = self._forget(game_id, changed)
+                if subscription is not None and self.nc.is_connected:
+                    await subscription.unsubscribe()
+
+    def _forget(self, game_id: str, changed: asyncio.Event) -> Subscription | None:
+        watchers = self._watchers.get(game_id, set())
+        watchers.discard(changed)
+        if watchers:
+            return None
+        self._watchers.pop(game_id, None)
+        return self._subscriptions.pop(game_id, None)
+
+    async def _nudge(self, msg: Msg) -> None:
+        game_id = msg.subject.rsplit(".", 1)[-1]
+        for changed in self._watchers.get(game_id, ()):
+            changed.set()
+
+    async def follow_reconnects(self, interval: float = 1.0) -> None:
+        """Nudge every watcher each time the connection to NATS has been re-established."""
+        while True:
+            await asyncio.sleep(interval)
+            reconnects = self.nc.stats["reconnects"]
+            if reconnects != self._reconnects:
+                self._reconnects = reconnects
+                log.info("live.reconnected", watched_games=len(self._subscriptions))
+                for watchers in self._watchers.values():
+                    for changed in watchers:
+                        changed.set()
