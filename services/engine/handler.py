@@ -61,10 +61,14 @@ class Engine:
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self.conflicts = 0
 
-    async def table(self, game_id: str, store: EventStore | None = None) -> Table:
-        """The cached fold, brought up to the stream's current version (another replica may have moved it).
-        A view may move the cached table on while a command awaits its draws: a command reads what it decides
-        on from the table once, before it awaits anything."""
+    async def table(self, game_id: str, store: EventStore | None = None, at_least: int | None = None) -> Table:
+        """The cached fold, brought up to the stream's current version (another replica may have moved it), or
+        as it is when it has reached ``at_least`` already. A view may move the cached table on while a command
+        awaits its draws: a command reads what it decides on from the table once, before it awaits anything."""
+        cached = self._tables.get(game_id)
+        if cached is not None and at_least is not None and cached.version >= at_least:
+            self._tables.move_to_end(game_id)
+            return cached
         table = self._tables.pop(game_id, None) or Table(game_id)
         table.apply_all(await (store or self.store).read_stream(game_id, table.version + 1))
         self._tables[game_id] = table
@@ -291,14 +295,14 @@ class Engine:
         table = self._tables.get(game_id)
         return table is not None and table.opened is not None and any(table.opened.bots)
 
-    async def opened(self, game_id: str) -> Table:
-        table = await self.table(game_id)
+    async def opened(self, game_id: str, at_least: int | None = None) -> Table:
+        table = await self.table(game_id, at_least=at_least)
         if table.opened is None or table.rules is None:
             raise RejectedError("engine.unknown-game", f"no game {game_id}")
         return table
 
     async def view(self, request: GetView) -> GameView:
-        table = await self.opened(request.game_id)
+        table = await self.opened(request.game_id, request.at_least_version)
         rules = table.rules
         assert rules is not None
         seat = table.seat_of(request.player_id) if request.player_id else None

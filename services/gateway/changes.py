@@ -13,6 +13,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import msgspec
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
@@ -23,10 +24,18 @@ from shared.logging import get_logger
 log = get_logger(__name__)
 
 
+class _Versioned(msgspec.Struct):
+    version: int
+
+
+_versions = msgspec.json.Decoder(_Versioned)
+
+
 class GameChanges:
     def __init__(self, nc: Client, ns: Namespace) -> None:
         self.nc, self.ns = nc, ns
         self._watchers: dict[str, set[asyncio.Event]] = {}
+        self._versions: dict[str, int] = {}
         self._subscriptions: dict[str, Subscription] = {}
         self._changing = asyncio.Lock()
         self._reconnects = nc.stats["reconnects"]
@@ -60,10 +69,21 @@ class GameChanges:
         if watchers:
             return None
         self._watchers.pop(game_id, None)
+        self._versions.pop(game_id, None)
         return self._subscriptions.pop(game_id, None)
+
+    def version_of(self, game_id: str) -> int | None:
+        """The highest version of the game published since it was first watched (None: nothing yet)."""
+        return self._versions.get(game_id)
 
     async def _nudge(self, msg: Msg) -> None:
         game_id = msg.subject.rsplit(".", 1)[-1]
+        try:
+            version = _versions.decode(msg.data).version
+        except msgspec.DecodeError:
+            version = None  # not an event envelope: still a nudge, with no version to go by
+        if version is not None and game_id in self._watchers:
+            self._versions[game_id] = max(version, self._versions.get(game_id, 0))
         for changed in self._watchers.get(game_id, ()):
             changed.set()
 

@@ -39,8 +39,9 @@ class EngineClient:
     async def give_client_seed(self, give: GiveClientSeed) -> CommandResult:
         return await self._ask("command", give, CommandResult)
 
-    async def view(self, game_id: str, player_id: str | None) -> GameView:
-        return await self._ask("view", GetView(game_id=game_id, player_id=player_id), GameView)
+    async def view(self, game_id: str, player_id: str | None, at_least_version: int | None = None) -> GameView:
+        return await self._ask("view", GetView(game_id=game_id, player_id=player_id,
+                                               at_least_version=at_least_version), GameView)
 
     async def legal(self, game_id: str, player_id: str) -> LegalCommands:
         return await self._ask("legal", GetLegal(game_id=game_id, player_id=player_id), LegalCommands)

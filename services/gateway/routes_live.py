@@ -29,7 +29,8 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
     player_id = await player_of(request)
     engine = request.app[ENGINE_CLIENT]
     # Watch before the first view: a change committed after it is fetched is then always pushed.
-    async with request.app[GAME_CHANGES].watch(game, game_id) as changed:
+    changes = request.app[GAME_CHANGES]
+    async with changes.watch(game, game_id) as changed:
         first = await engine.view(game_id, player_id)  # an unknown game is a plain 404, before the upgrade
         socket = web.WebSocketResponse(heartbeat=30)
         await socket.prepare(request)
@@ -46,7 +47,7 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
                 while not socket.closed:
                     await changed.wait()
                     changed.clear()
-                    view = await engine.view(game_id, player_id)
+                    view = await engine.view(game_id, player_id, changes.version_of(game_id))
                     if view.version > sent:
                         sent = view.version
                         await socket.send_bytes(_encoder.encode(view))

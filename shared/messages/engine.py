@@ -131,6 +131,9 @@ class GetView(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str
     player_id: str | None = None
     """The player asking: they see their seat's view; anyone else (or None) a spectator's public view."""
+    at_least_version: int | None = None
+    """The asker has seen the game reach this version (a live push): an engine whose cached game is that far on
+    answers from it without reading the log. None: read the log for the latest."""
 
 
 class GetLegal(msgspec.Struct, frozen=True, kw_only=True):

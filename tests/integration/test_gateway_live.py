@@ -39,7 +39,7 @@ class ScriptedEngine:
         self.script = script
         self.calls = 0
 
-    async def view(self, game_id: str, player_id: str | None) -> GameView:
+    async def view(self, game_id: str, player_id: str | None, at_least_version: int | None = None) -> GameView:
         self.calls += 1
         return await self.script(self.calls)  # type: ignore[no-any-return]
 

@@ -1,0 +1,26 @@
+"""A view asked for with the version the asker has seen is at least that far on, from the engine's cache or the log."""
+
+from __future__ import annotations
+
+from nats.aio.client import Client
+
+from shared.bus.rpc import request
+from shared.eventstore import EventStore
+from shared.infra.processes import ServiceProcess
+from shared.messages.engine import GameView, GetView
+from tests.infra import RunInfra
+from tests.integration.play import create, play_moves
+
+
+async def test_a_view_at_a_seen_version_is_never_older_than_it(
+    nc: Client, store: EventStore, migrated: RunInfra, game_services: dict[str, ServiceProcess]
+) -> None:
+    ns = migrated.namespace
+    game_id = await create(nc, ns, "vortex", 2)
+    table = await play_moves(nc, ns, store, game_id, 3)
+    subject = ns.command("engine", "view")
+    latest = await request(nc, subject, GetView(game_id=game_id), GameView)
+    assert latest.version == table.version
+    for seen in (1, table.version, table.version + 5):
+        view = await request(nc, subject, GetView(game_id=game_id, at_least_version=seen), GameView)
+        assert view == latest, seen
