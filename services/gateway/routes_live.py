@@ -6,10 +6,9 @@ always comes from the engine, so a socket carries exactly what ``GET /v1/games/{
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 import msgspec
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WSCloseCode, web
 
 from services.gateway.auth import player_of
 from services.gateway.keys import ENGINE_CLIENT, GAME_CHANGES
@@ -37,14 +36,12 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
         sent = first.version
         await socket.send_bytes(_encoder.encode(first))
 
-        hanging_up = False
-
-        async def push() -> None:
-            """A view after each change; on any failure the socket is closed with 1011 and a reason, never left
-            open and silent."""
-            nonlocal sent, hanging_up
+        async def push() -> tuple[int, bytes]:
+            """A view after each change, until the game ends; then, or on any failure, how to close the socket
+            (1011 with a reason on failure: never left open and silent)."""
+            nonlocal sent
             try:
-                while not socket.closed:
+                while True:
                     await changed.wait()
                     changed.clear()
                     view = await engine.view(game_id, player_id, changes.version_of(game_id))
@@ -52,24 +49,28 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
                         sent = view.version
                         await socket.send_bytes(_encoder.encode(view))
                     if view.ended:
-                        hanging_up = True
-                        await socket.close()
+                        return WSCloseCode.OK, b"the game has ended"
             except Exception as error:
                 log.warning("live.push-failed", game_id=game_id, error=f"{type(error).__name__}: {error}")
-                hanging_up = True
-                await socket.close(code=WSCloseCode.INTERNAL_ERROR,
-                                   message=b"the league failed to send this game's view; reconnect")
+                return WSCloseCode.INTERNAL_ERROR, b"the league failed to send this game's view; reconnect"
 
-        pusher = asyncio.create_task(push())
+        async def hear_out() -> None:
+            """Read the client's frames (pings, its close) until it goes: a client sends nothing else."""
+            async for _message in socket:
+                pass
+
+        # One task reads the socket: the pusher only writes, and the close is made here, after the reader has
+        # stopped, so that it completes the closing handshake instead of racing the reader for the client's reply.
+        pusher, listener = asyncio.create_task(push()), asyncio.create_task(hear_out())
         try:
-            async for message in socket:
-                if message.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
-                    break
+            await asyncio.wait({pusher, listener}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            if not hanging_up:  # else let the pusher finish its closing handshake
-                pusher.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await pusher
+            for task in (pusher, listener):
+                task.cancel()
+            await asyncio.gather(pusher, listener, return_exceptions=True)
+        if pusher.done() and not pusher.cancelled() and pusher.exception() is None and not socket.closed:
+            code, reason = pusher.result()
+            await socket.close(code=code, message=reason)
     return socket
 
 
