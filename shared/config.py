@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 import msgspec
 
@@ -37,6 +37,8 @@ class StoreSettings(BusSettings, kw_only=True, frozen=True):
     database_url: str
     database_role: str = "league_app"
     """The role sessions switch to (INSERT/SELECT on events only); empty to stay as the connecting user."""
+    database_pool_size: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 10
+    """Connections this process keeps to PostgreSQL at most."""
 
 
 def env_name(field: str) -> str:

@@ -57,7 +57,8 @@ async def play_due(engine: Engine, game_id: str, now: datetime | None = None) ->
         if start_due(table, at):
             try:
                 with correlation(new_correlation_id()):
-                    await engine.start_when_due(game_id, at)
+                    if not await engine.start_when_due(game_id, at):
+                        return moves  # not yet by the database's clock: the watch looks again
             except RejectedError as error:
                 log.error("autoplay.start-failed", game_id=game_id, code=error.code, reason=error.message)
                 return moves

@@ -244,6 +244,11 @@ class Engine:
         until = table.seeding_until
         if until is None or (table.seeds_missing() and now < until):
             return False
+        if table.seeds_missing():
+            # The window is timed by the database's clock, which stamps the events the audit compares.
+            async with store.connection() as conn:
+                if await conn.fetchval("SELECT clock_timestamp()") < until:
+                    return False
         opened = table.opened
         assert opened is not None and table.rules is not None
         started = GameStarted(seeded_seats=tuple(sorted(table.client_seeds)),

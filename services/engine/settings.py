@@ -1,6 +1,8 @@
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Annotated, ClassVar
+
+import msgspec
 
 from shared.config import StoreSettings
 
@@ -11,6 +13,8 @@ class EngineSettings(StoreSettings, kw_only=True, frozen=True):
     rng_engine_key: str = ""
     """base64 of 32 bytes shared with the RNG service. Outside production a key file under DATA_DIR is used."""
     data_dir: str = ".data"
+    database_pool_size: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 20
+    """More than the others: a command holds its game's connection (and lock) while it waits for its draws."""
     rescan_seconds: float = 30.0
     """How often each replica looks in the log for running games that owe engine moves (bot seats, turn timers):
     a game whose replica died is picked up by another within this time."""

@@ -16,7 +16,8 @@ from shared.logging import get_logger
 from shared.messages.engine import CommandResult, CreateGame
 
 log = get_logger(__name__)
-AT_ONCE = 8
+AT_ONCE = 16
+"""Games asked of the engine at once when a round opens (each holds one of the engine's connections meanwhile)."""
 
 
 class Opener:

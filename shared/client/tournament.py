@@ -13,7 +13,7 @@ IDLE_SECONDS = 1.0
 NOT_FOUND = 404
 
 
-async def table_opened(client: LeagueClient, game_id: str, timeout: float = 60) -> None:
+async def table_opened(client: LeagueClient, game_id: str, timeout: float = 600) -> None:
     """Matchmaking names a game before the engine has opened it: wait until it exists."""
     for _ in range(int(timeout / 0.2)):
         try:

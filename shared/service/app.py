@@ -78,7 +78,8 @@ def use_store(app: web.Application, settings: StoreSettings, migrations: dict[st
 
     async def store_ctx(app: web.Application) -> AsyncIterator[None]:
         await apply_migrations(settings.database_url, {"eventstore": EVENTSTORE_MIGRATIONS, **(migrations or {})})
-        pool = await create_pool(settings.database_url, role=settings.database_role or None)
+        pool = await create_pool(settings.database_url, role=settings.database_role or None,
+                                 max_size=settings.database_pool_size)
         app[POOL] = pool
         app[STORE] = EventStore(pool)
 
