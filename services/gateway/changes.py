@@ -10,6 +10,7 @@ each reconnect every watcher is nudged to look again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -17,6 +18,7 @@ import msgspec
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
+from nats.errors import ConnectionClosedError, ConnectionDrainingError
 
 from shared.bus.namespace import Namespace
 from shared.logging import get_logger
@@ -45,23 +47,21 @@ class GameChanges:
         """An event set on each change of the game from the moment this is entered (the subscription is known to
         nats-server before it returns), until it is left."""
         changed = asyncio.Event()
-        async with self._changing:
-            self._watchers.setdefault(game_id, set()).add(changed)
-            if game_id not in self._subscriptions:
-                try:
+        try:
+            async with self._changing:
+                self._watchers.setdefault(game_id, set()).add(changed)
+                if game_id not in self._subscriptions:
                     self._subscriptions[game_id] = await self.nc.subscribe(
                         self.ns.event_subject(game, game_id), cb=self._nudge)
-                    await self.nc.flush()
-                except BaseException:
-                    self._forget(game_id, changed)
-                    raise
-        try:
+            await self.nc.flush()  # a round trip: nats-server has the subscription (outside the lock: one each)
             yield changed
         finally:
             async with self._changing:
                 subscription = self._forget(game_id, changed)
-                if subscription is not None and self.nc.is_connected:
-                    await subscription.unsubscribe()
+                if subscription is not None:
+                    # While reconnecting this only forgets it; closing, the connection forgets everything.
+                    with contextlib.suppress(ConnectionClosedError, ConnectionDrainingError):
+                        await subscription.unsubscribe()
 
     def _forget(self, game_id: str, changed: asyncio.Event) -> Subscription | None:
         watchers = self._watchers.get(game_id, set())
