@@ -33,6 +33,8 @@ def shown_as_text(table: Table) -> str:
     if not table.started:
         return (f"(waiting for client seeds until {table.seeding_until}: given by seats {sorted(table.client_seeds)},"
                 f" missing {list(table.seeds_missing())})")
+    if table.state is None:
+        return "(opened; the rules' opening comes in the next events)"
     return table.rules.render(table.state)
 
 

@@ -210,3 +210,8 @@ async def test_replay_shows_a_game_waiting_for_its_seeds(
     shown = capsys.readouterr().out
     assert f"=== {game_id} at v2 ===" in shown and "waiting for client seeds" in shown
     assert "given by seats [0], missing [1]" in shown
+    started = index_of(game, "engine.GameStarted") + 1
+    for version in range(1, len(game) + 1):  # every cut of the stream shows something, mid-opening included
+        assert replay(game, game_id, to=version, step=False) == 0, version
+    assert replay(game, game_id, to=started, step=False) == 0
+    assert "the rules' opening comes in the next events" in capsys.readouterr().out
