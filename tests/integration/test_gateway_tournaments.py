@@ -16,10 +16,10 @@ from shared.client.http import ApiError
 from shared.client.table import register_bots
 from shared.client.tournament import play_tournament
 from shared.eventstore import EventStore
-from shared.infra.processes import ServiceProcess
 from shared.messages.engine import GameStarted
 from shared.messages.stored import loaded
 from tests.infra import RunInfra
+from tests.integration.helpers import service_running
 from tests.integration.test_gateway import gateway, session  # noqa: F401 - fixtures
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,11 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 async def matchmaking(migrated: RunInfra) -> AsyncIterator[None]:
-    service = ServiceProcess("matchmaking", {**migrated.env, "LOG_LEVEL": "warning"}, migrated.tmp / "mm-gw.log")
-    service.start()
-    service.wait_healthy(60)
-    yield
-    assert service.stop() == 0
+    with service_running("matchmaking", {**migrated.env, "LOG_LEVEL": "warning"}, migrated.tmp / "mm-gw.log"):
+        yield
 
 
 async def test_bots_enter_and_play_a_swiss_tournament_through_the_gateway(

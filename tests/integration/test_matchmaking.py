@@ -36,19 +36,17 @@ from shared.messages.tournaments import (
 )
 from shared.tournaments.events import TournamentFinished, TournamentStarted
 from tests.infra import RunInfra
+from tests.integration.helpers import service_running
 
 _encoder = msgspec.json.Encoder()
 
 
 @pytest.fixture(scope="module")
 async def matchmaking(migrated: RunInfra, game_services: dict[str, ServiceProcess]) -> AsyncIterator[ServiceProcess]:
-    service = ServiceProcess("matchmaking", {**migrated.env, "LOG_LEVEL": "warning", "QUEUE_INTERVAL": "0.2",
-                                             "BAND_BASE": "1", "BAND_WIDEN_PER_SECOND": "2"},
-                             migrated.tmp / "matchmaking.log")
-    service.start()
-    service.wait_healthy(60)
-    yield service
-    assert service.stop() == 0
+    with service_running("matchmaking", {**migrated.env, "LOG_LEVEL": "warning", "QUEUE_INTERVAL": "0.2",
+                                         "BAND_BASE": "1", "BAND_WIDEN_PER_SECOND": "2"},
+                         migrated.tmp / "matchmaking.log") as service:
+        yield service
 
 
 def subject(infra: RunInfra, verb: str) -> str:

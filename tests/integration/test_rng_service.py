@@ -38,16 +38,14 @@ from shared.messages.rng import (
 )
 from shared.messages.stored import loaded, stored
 from tests.infra import RunInfra
+from tests.integration.helpers import service_running
 from tests.integration.play import create, play_moves, play_to_end
 
 
 @pytest.fixture(scope="module")
 async def rng_service(migrated: RunInfra) -> AsyncIterator[ServiceProcess]:
-    service = ServiceProcess("rng", migrated.env, migrated.tmp / "rng-alone.log")
-    service.start()
-    service.wait_healthy(60)
-    yield service
-    assert service.stop() == 0
+    with service_running("rng", migrated.env, migrated.tmp / "rng-alone.log") as service:
+        yield service
 
 
 @pytest.fixture

@@ -30,18 +30,16 @@ from shared.messages.tournaments import (
 )
 from tests.infra import RunInfra
 from tests.integration.bots_running import caught_up, fetch, standings_service
+from tests.integration.helpers import service_running
 
 QUICK_HOCKEY = msgspec.Raw(msgspec.json.encode({"periods": 1, "shots_per_period": 2}))
 
 
 @pytest.fixture(scope="module")
 async def matchmaking(migrated: RunInfra, game_services: dict[str, ServiceProcess]) -> AsyncIterator[ServiceProcess]:
-    service = ServiceProcess("matchmaking", {**migrated.env, "LOG_LEVEL": "warning"},
-                             migrated.tmp / "matchmaking-standings.log")
-    service.start()
-    service.wait_healthy(60)
-    yield service
-    assert service.stop() == 0
+    with service_running("matchmaking", {**migrated.env, "LOG_LEVEL": "warning"},
+                         migrated.tmp / "matchmaking-standings.log") as service:
+        yield service
 
 
 def verb(infra: RunInfra, name: str) -> str:
