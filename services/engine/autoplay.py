@@ -30,12 +30,6 @@ log = get_logger(__name__)
 _encoder = msgspec.json.Encoder()
 
 
-def start_due(table: Table, now: datetime) -> bool:
-    """A game waiting for client seeds that has them all, or whose window's time ran out."""
-    until = table.seeding_until
-    return until is not None and (not table.seeds_missing() or now >= until)
-
-
 def due_seats(table: Table, now: datetime) -> list[tuple[int, str, str]]:
     """(seat, bot, reason) for each seat that the engine must play now."""
     if table.rules is None or table.opened is None or table.ended is not None or not table.started:
@@ -54,7 +48,7 @@ async def play_due(engine: Engine, game_id: str, now: datetime | None = None) ->
     while moves < MAX_BOT_MOVES:
         table = await engine.table(game_id)
         at = now or datetime.now(UTC)
-        if start_due(table, at):
+        if table.start_due(at):
             try:
                 with correlation(new_correlation_id()):
                     if not await engine.start_when_due(game_id, at):
@@ -134,7 +128,7 @@ class Autoplay:
                 table = await self.engine.table(game_id)
                 if table.ended is not None or (table.started and table.opened and not table.opened.turn_seconds):
                     self.timed_games.discard(game_id)  # over, or only its seed window was timed
-                elif start_due(table, now := datetime.now(UTC)) or due_seats(table, now):
+                elif table.start_due(now := datetime.now(UTC)) or due_seats(table, now):
                     self.poke(game_id)
 
     async def close(self) -> None:

@@ -241,13 +241,12 @@ class Engine:
 
     async def _start_if_due(self, game_id: str, store: EventStore, now: datetime) -> bool:
         table = await self.table(game_id, store)
-        until = table.seeding_until
-        if until is None or (table.seeds_missing() and now < until):
+        if not table.start_due(now):
             return False
         if table.seeds_missing():
             # The window is timed by the database's clock, which stamps the events the audit compares.
             async with store.connection() as conn:
-                if await conn.fetchval("SELECT clock_timestamp()") < until:
+                if not table.start_due(await conn.fetchval("SELECT clock_timestamp()")):
                     return False
         opened = table.opened
         assert opened is not None and table.rules is not None

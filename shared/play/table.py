@@ -101,6 +101,11 @@ class Table:
     def seeds_missing(self) -> tuple[int, ...]:
         return tuple(seat for seat in self.seed_seats if seat not in self.client_seeds)
 
+    def start_due(self, now: datetime) -> bool:
+        """Waiting for client seeds, and has them all or its window's time ran out (by ``now``)."""
+        until = self.seeding_until
+        return until is not None and (not self.seeds_missing() or now >= until)
+
     def seat_of(self, player_id: str | None) -> int | None:
         players = self.opened.players if self.opened else ()
         return players.index(player_id) if player_id is not None and player_id in players else None
