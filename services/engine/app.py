@@ -1,22 +1,30 @@
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
+import msgspec
 from aiohttp import web
 from nats.aio.msg import Msg
 from prometheus_client import Counter, Gauge
 
 from services.engine.autoplay import Autoplay
+from services.engine.games import Games
 from services.engine.handler import Engine
+from services.engine.partitions import Leases
 from services.engine.rng_client import RngClient
 from services.engine.settings import EngineSettings
-from shared.bus.rpc import serve
+from shared.bus.engine_requests import NOT_OWNER
+from shared.bus.partitions import partition_of
+from shared.bus.replies import RejectedError
+from shared.bus.rpc import Served, serve
 from shared.keyfiles import key_from
 from shared.messages.engine import (
     CommandResult,
     CreateGame,
     EngineRequest,
+    GameChanged,
     GameView,
     GetLegal,
     GetView,
@@ -29,7 +37,44 @@ from shared.service.keys import METRICS, NAMESPACE, NATS, POOL, STORE
 
 ENGINE = web.AppKey("engine", Engine)
 AUTOPLAY = web.AppKey("autoplay", Autoplay)
+LEASES = web.AppKey("leases", Leases)
 MIGRATIONS = Path(__file__).parent / "migrations"
+_encoder = msgspec.json.Encoder()
+
+
+async def command(engine: Engine, autoplay: Autoplay, request: EngineRequest) -> CommandResult:
+    match request:
+        case CreateGame():
+            result = await engine.create(request)
+            if request.turn_seconds or result.seeding:
+                autoplay.timed_games.add(request.game_id)
+            bots = any(request.bots)
+        case PlayCommand():
+            result = await engine.play(request)
+            bots = engine.has_bot_seats(result.game_id)
+        case GiveClientSeed():
+            result = await engine.give_client_seed(request)
+            bots = engine.has_bot_seats(result.game_id)
+    if bots and not result.ended:
+        autoplay.poke(result.game_id)
+    return result
+
+
+async def view(engine: Engine, _autoplay: Autoplay, request: GetView) -> GameView:
+    return await engine.view(request)
+
+
+async def legal(engine: Engine, _autoplay: Autoplay, request: GetLegal) -> LegalCommands:
+    return await engine.legal(request)
+
+
+Handler = Callable[[Engine, Autoplay, Any], Awaitable[Any]]
+HANDLERS: dict[str, tuple[Any, Handler]] = {
+    "command": (EngineRequest, command),
+    "view": (GetView, view),
+    "legal": (GetLegal, legal),
+}
+"""verb -> (request type, handler): what the owner of a partition answers on ``league.engine.p<n>.<verb>``."""
 
 
 def build(settings: EngineSettings) -> web.Application:
@@ -41,54 +86,67 @@ def build(settings: EngineSettings) -> web.Application:
 
     async def engine_ctx(app: web.Application) -> AsyncIterator[None]:
         nc, ns = app[NATS], app[NAMESPACE]
-        engine = app[ENGINE] = Engine(app[STORE], app[POOL], RngClient(nc, ns, engine_key))
-        autoplay = app[AUTOPLAY] = Autoplay(engine)
-        Gauge("engine_conflicts", "appends that lost a race to another writer and were decided again",
-              registry=app[METRICS]).set_function(lambda: engine.conflicts)
-        Gauge("engine_lock_waits", "commands that waited for another replica's command on the same game",
-              registry=app[METRICS]).set_function(lambda: engine.locks.waits)
 
-        async def command(request: EngineRequest, msg: Msg) -> CommandResult:
-            match request:
-                case CreateGame():
-                    handled.labels("create").inc()
-                    result = await engine.create(request)
-                    if request.turn_seconds or result.seeding:
-                        autoplay.timed_games.add(request.game_id)
-                    bots = any(request.bots)
-                case PlayCommand():
-                    handled.labels("command").inc()
-                    result = await engine.play(request)
-                    bots = engine.has_bot_seats(result.game_id)
-                case GiveClientSeed():
-                    handled.labels("client_seed").inc()
-                    result = await engine.give_client_seed(request)
-                    bots = engine.has_bot_seats(result.game_id)
-            if bots and not result.ended:
-                autoplay.poke(result.game_id)
-            return result
+        async def publish(change: GameChanged) -> None:
+            await nc.publish(ns.game_changed(change.game_id), _encoder.encode(change))
 
-        async def view(request: GetView, msg: Msg) -> GameView:
-            handled.labels("view").inc()
-            return await engine.view(request)
+        games = Games(app[STORE], app[STORE])
+        engine = app[ENGINE] = Engine(games, app[POOL], RngClient(nc, ns, engine_key), publish)
+        served: dict[int, list[Served]] = {}
 
-        async def legal(request: GetLegal, msg: Msg) -> LegalCommands:
-            handled.labels("legal").inc()
-            return await engine.legal(request)
+        def owns(game_id: str) -> bool:
+            return partition_of(game_id) in served
 
-        subscriptions = [
-            await serve(nc, ns.command("engine", "command"), EngineRequest, command, queue="engine"),  # type: ignore[arg-type]
-            await serve(nc, ns.command("engine", "view"), GetView, view, queue="engine"),
-            await serve(nc, ns.command("engine", "legal"), GetLegal, legal, queue="engine"),
-        ]
+        autoplay = app[AUTOPLAY] = Autoplay(engine, owns)
+
+        def handler_for(kind: str, handle: Handler) -> Callable[[Any, Msg], Awaitable[Any]]:
+            async def on_request(request: Any, _msg: Msg) -> Any:
+                if not owns(request.game_id):  # given back a moment ago: the client asks the new owner
+                    raise RejectedError(NOT_OWNER, f"this engine replica no longer owns {request.game_id}")
+                handled.labels("create" if isinstance(request, CreateGame) else
+                               "client_seed" if isinstance(request, GiveClientSeed) else kind).inc()
+                return await handle(engine, autoplay, request)
+            return on_request
+
+        async def gained(partition: int) -> None:
+            games.drop_partition(partition)  # what this replica knew of it may be old: read it again when asked
+            served[partition] = [
+                await serve(nc, ns.engine_partition(partition, verb), request_type, handler_for(verb, handle),
+                            queue="engine")
+                for verb, (request_type, handle) in HANDLERS.items()]
+            autoplay.rescan_due = True
+
+        async def lost(partition: int) -> None:
+            for subscription in served.pop(partition, []):
+                await subscription.unsubscribe()  # answers what it took first
+            await autoplay.forget(partition)
+            games.drop_partition(partition)
+
+        leases = app[LEASES] = Leases(settings.database_url, role=settings.database_role or None, gained=gained,
+                                      lost=lost, interval=settings.lease_seconds)
+        registry = app[METRICS]
+        Gauge("engine_conflicts", "appends fenced off because another writer had moved the game (it was read again)",
+              registry=registry).set_function(lambda: games.conflicts)
+        Gauge("engine_game_loads", "games read from the log because they were not in memory",
+              registry=registry).set_function(lambda: games.loads)
+        Gauge("engine_games_in_memory", "games folded in this replica's memory",
+              registry=registry).set_function(lambda: len(games))
+        Gauge("engine_partitions_owned", "engine partitions this replica owns now",
+              registry=registry).set_function(lambda: len(leases.owned))
+        Gauge("engine_replicas_seen", "engine replicas this one counted on its last look",
+              registry=registry).set_function(lambda: leases.members)
+        await leases.start()
         yield
-        for subscription in subscriptions:
-            await subscription.unsubscribe()
+        await leases.close()
         await autoplay.close()
 
     async def timers(app: web.Application) -> None:
         await app[AUTOPLAY].watch(rescan_seconds=settings.rescan_seconds)
 
+    async def keep_leases(app: web.Application) -> None:
+        await app[LEASES].run()
+
     app.cleanup_ctx.append(engine_ctx)
     background(app, "turn-timers", timers)
+    background(app, "partition-leases", keep_leases)
     return app

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import msgspec
 
 from services.engine.handler import Engine
+from shared.bus.partitions import partition_of
 from shared.bus.replies import RejectedError
 from shared.logging import correlation, get_logger, new_correlation_id
 from shared.messages.engine import PlayCommand
@@ -46,7 +48,7 @@ async def play_due(engine: Engine, game_id: str, now: datetime | None = None) ->
     """Play every move the engine owes in this game, until a person must act; returns the moves made."""
     moves = 0
     while moves < MAX_BOT_MOVES:
-        table = await engine.table(game_id)
+        table = await engine.games.table(game_id)
         at = now or datetime.now(UTC)
         if table.start_due(at):
             try:
@@ -80,18 +82,25 @@ async def play_due(engine: Engine, game_id: str, now: datetime | None = None) ->
 class Autoplay:
     """Runs ``play_due`` for a game in the background, one task per game at a time."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, owns: Callable[[str], bool] = lambda _game_id: True) -> None:
         self.engine = engine
+        self.owns = owns
+        """Whether this replica owns the game's partition now: only the owner plays a game's moves."""
         self._tasks: dict[str, asyncio.Task[int]] = {}
         self._again: set[str] = set()
         self.timed_games: set[str] = set()
+        self.rescan_due = False
+        """Set when this replica gains a partition: the next look of the watch reads which of its games owe moves."""
 
     def poke(self, game_id: str) -> None:
+        if not self.owns(game_id):
+            return
         task = self._tasks.get(game_id)
         if task is not None and not task.done():
             self._again.add(game_id)  # the running pass may have looked before this change: look once more
             return
-        self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"autoplay:{game_id}")
+        task = self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"autoplay:{game_id}")
+        task.add_done_callback(lambda done: self._tasks.pop(game_id) if self._tasks.get(game_id) is done else None)
 
     async def _run(self, game_id: str) -> int:
         moves = 0
@@ -109,6 +118,7 @@ class Autoplay:
         and died): timed games are watched from now on, and each is looked at once."""
         async with self.engine.pool.acquire() as conn:
             rows = await conn.fetch(RUNNING_ENGINE_GAMES)
+        rows = [row for row in rows if self.owns(row[0])]
         self.timed_games.update(row[0] for row in rows if row[1])
         for row in rows:
             self.poke(row[0])
@@ -118,20 +128,32 @@ class Autoplay:
         rescanned = -rescan_seconds
         while True:
             await asyncio.sleep(interval)
-            if (now := asyncio.get_running_loop().time()) - rescanned >= rescan_seconds:
-                rescanned = now
+            if (now := asyncio.get_running_loop().time()) - rescanned >= rescan_seconds or self.rescan_due:
+                rescanned, self.rescan_due = now, False
                 try:
                     await self.rescan()
                 except Exception:
                     log.exception("autoplay.rescan-failed")
             for game_id in list(self.timed_games):
-                table = await self.engine.table(game_id)
+                if not self.owns(game_id):
+                    self.timed_games.discard(game_id)  # its new owner watches it (its rescan finds it)
+                    continue
+                table = await self.engine.games.table(game_id)
                 if table.ended is not None or (table.started and table.opened and not table.opened.turn_seconds):
                     self.timed_games.discard(game_id)  # over, or only its seed window was timed
                 elif table.start_due(now := datetime.now(UTC)) or due_seats(table, now):
                     self.poke(game_id)
 
-    async def close(self) -> None:
-        for task in self._tasks.values():
+    async def forget(self, partition: int) -> None:
+        """Stop playing the games of a partition this replica gives up."""
+        gone = [task for game_id, task in self._tasks.items() if partition_of(game_id) == partition]
+        for task in gone:
             task.cancel()
-        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        await asyncio.gather(*gone, return_exceptions=True)
+        self.timed_games = {g for g in self.timed_games if partition_of(g) != partition}
+
+    async def close(self) -> None:
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,11 +1,14 @@
-"""load -> fold -> draws -> decide -> append(expected version); reload and decide again on a conflict."""
+"""The engine's decisions on the games it owns: fold (in memory) -> draws -> decide -> append(expected version).
+
+Every request for a game is handled by the replica owning the game's partition (``services.engine.partitions``),
+one command of a game at a time (``services.engine.games``). A command reads nothing from the log unless its
+game is not in memory yet, and its reply carries the actor's new view."""
 
 from __future__ import annotations
 
 import random
 import uuid
-from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
@@ -13,10 +16,10 @@ from typing import Any
 import asyncpg
 import msgspec
 
-from services.engine.game_lock import GameLocks
+from services.engine.games import Games
 from services.engine.rng_client import RngClient
 from shared.bus.replies import RejectedError
-from shared.eventstore import ConcurrencyError, EventStore, ExpectedVersion, NewEvent
+from shared.eventstore import ConcurrencyError, ExpectedVersion
 from shared.eventstore.errors import InvalidStreamId
 from shared.eventstore.types import check_stream_id
 from shared.fairness import CLIENT_SEED_MAX_BYTES
@@ -28,7 +31,7 @@ from shared.messages.engine import (
     CommandAccepted,
     CommandResult,
     CreateGame,
-    DrawsUsed,
+    GameChanged,
     GameEnded,
     GameOpened,
     GameStarted,
@@ -41,40 +44,61 @@ from shared.messages.engine import (
 )
 from shared.messages.games import UnknownGame, command_decoder, options_decoder, rules_of
 from shared.messages.rng import NumberedDraw
-from shared.messages.stored import stored
+from shared.play import layout
+from shared.play.layout import Entry
 from shared.play.table import Table, seed_seats
-from shared.play.visibility import NOBODY, visibility_of
 
 log = get_logger(__name__)
 RETRIES = 8
-CACHE_GAMES = 20_000
 ID_SPACE = uuid.UUID("0e1c3f8a-2b7d-4e4f-9a51-3c2d1b0f6e77")
+NULL = msgspec.Raw(b"null")
 _encoder = msgspec.json.Encoder()
+Publish = Callable[[GameChanged], Awaitable[None]]
+
+
+async def _nobody_listens(_change: GameChanged) -> None:
+    return None
+
+
+def view_of(table: Table, seat: int | None) -> GameView:
+    """What ``seat`` (None: a spectator) sees of the game now, with the seat's legal moves."""
+    rules, opened = table.rules, table.opened
+    assert rules is not None and opened is not None
+    seeded = tuple(sorted(table.client_seeds))
+    if not table.started:
+        return GameView(game_id=table.game_id, game=opened.game, version=table.version,
+                        ended=table.ended is not None, seat=seat, pending_seats=table.seeds_missing(), winners=(),
+                        view=NULL, commitment=opened.commitment, seeding_until=table.seeding_until,
+                        seeded_seats=seeded)
+    legal = NULL
+    if seat is not None:
+        moves = [] if table.ended else list(rules.legal_commands(table.state, seat))
+        legal = msgspec.Raw(_encoder.encode(moves))
+    return GameView(game_id=table.game_id, game=opened.game, version=table.version, ended=table.ended is not None,
+                    seat=seat, pending_seats=tuple(sorted(rules.pending_seats(table.state))),
+                    winners=tuple(rules.winners(table.state)),
+                    view=msgspec.Raw(_encoder.encode(rules.view(table.state, seat))), commitment=opened.commitment,
+                    seeded_seats=seeded, legal=legal)
+
+
+def change_of(table: Table, known: GameView | None = None) -> GameChanged:
+    """Every seat's view and a spectator's; ``known`` is one already made at this version."""
+    assert table.opened is not None
+    views = [known if known is not None and known.seat == seat and known.version == table.version
+             else view_of(table, seat) for seat in range(table.opened.seats)]
+    return GameChanged(game_id=table.game_id, version=table.version, views=(*views, view_of(table, None)))
 
 
 class Engine:
-    def __init__(self, store: EventStore, pool: asyncpg.Pool, rng: RngClient) -> None:
-        self.store = store
+    def __init__(self, games: Games, pool: asyncpg.Pool, rng: RngClient, publish: Publish = _nobody_listens) -> None:
+        self.games = games
         self.pool = pool
         self.rng = rng
-        self.locks = GameLocks(pool)
-        self._tables: OrderedDict[str, Table] = OrderedDict()
-        self.conflicts = 0
+        self.publish = publish
 
-    async def table(self, game_id: str, store: EventStore | None = None, at_least: int | None = None) -> Table:
-        """The cached fold, brought up to the stream's current version (another replica may have moved it), or
-        as it is when it has reached ``at_least`` already. A view may move the cached table on while a command
-        awaits its draws: a command reads what it decides on from the table once, before it awaits anything."""
-        cached = self._tables.get(game_id)
-        if cached is not None and at_least is not None and cached.version >= at_least:
-            self._tables.move_to_end(game_id)
-            return cached
-        table = self._tables.pop(game_id, None) or Table(game_id)
-        table.apply_all(await (store or self.store).read_stream(game_id, table.version + 1))
-        self._tables[game_id] = table
-        if len(self._tables) > CACHE_GAMES:
-            self._tables.popitem(last=False)
-        return table
+    async def _changed(self, table: Table, known: GameView | None = None) -> None:
+        if table.opened is not None:
+            await self.publish(change_of(table, known))
 
     async def create(self, request: CreateGame) -> CommandResult:
         try:
@@ -96,11 +120,13 @@ class Engine:
                                 f"unknown bot {sorted(unknown)[0]!r}; bots are {', '.join(sorted(rules.bots))}")
         if request.turn_seconds is not None and not 1 <= request.turn_seconds <= 86_400:
             raise RejectedError("engine.create.invalid", "turn_seconds must be between 1 and 86400")
-        async with self.locks.hold(request.game_id) as conn:
-            return await self._open(request, rules, options, self.store.on(conn))
+        async with self.games.hold(request.game_id) as table:
+            result = await self._open(request, rules, options, table)
+        if not result.duplicate:
+            await self._changed(await self.games.table(request.game_id))
+        return result
 
-    async def _open(self, request: CreateGame, rules: Any, options: Any, store: EventStore) -> CommandResult:
-        table = await self.table(request.game_id, store)
+    async def _open(self, request: CreateGame, rules: Any, options: Any, table: Table) -> CommandResult:
         if table.opened is not None:
             if request.command_id in table.accepted:
                 return CommandResult(game_id=request.game_id, version=table.version, duplicate=True,
@@ -119,8 +145,8 @@ class Engine:
                             players=request.players, bots=request.bots, turn_seconds=request.turn_seconds,
                             tournament_id=request.tournament_id, round=request.round, table=request.table,
                             commitment=committed.commitment, client_seed_seconds=request.client_seed_seconds)
-        batch = [stored(opened, actor="engine", command_id=request.command_id,
-                        event_id=uuid.uuid5(ID_SPACE, f"{request.game_id}:open:{request.command_id}"))]
+        batch = [layout.entry(opened, actor=layout.ENGINE, command_id=request.command_id,
+                              event_id=uuid.uuid5(ID_SPACE, f"{request.game_id}:open:{request.command_id}"))]
         seeding = held and bool(seed_seats(request.players, request.bots))
         if not seeding:
             # No window, or nobody to wait for (bots and empty seats give no seeds): the opening comes at once.
@@ -128,14 +154,14 @@ class Engine:
             batch += await self._opening(request.game_id, rules, options, request.seats, request.command_id,
                                          started=started)
         try:
-            result = await store.append(request.game_id, batch, ExpectedVersion.NO_STREAM)
+            result = await self.games.append(table, batch, ExpectedVersion.NO_STREAM)
         except ConcurrencyError as error:
             raise RejectedError("engine.create.exists", f"game {request.game_id} already exists") from error
         return CommandResult(game_id=request.game_id, version=result.last_version, duplicate=result.duplicate,
                              commitment=opened.commitment, seeding=seeding)
 
     async def _opening(self, game_id: str, rules: Any, options: Any, seats: int, command_id: str, *,
-                       started: GameStarted | None, seeds: dict[int, str] | None = None) -> list[NewEvent]:
+                       started: GameStarted | None, seeds: dict[int, str] | None = None) -> list[Entry]:
         """The rules' opening, on the game's first draws: ``[GameStarted]`` (after a seed window),
         ``DrawsUsed``, the opening events. The RNG gets the client seeds first: they go into every draw."""
         for seat, seed in sorted((seeds or {}).items()):
@@ -144,24 +170,26 @@ class Engine:
             events, draws = await self._decided(game_id, 0, lambda d: rules.new_game(options, seats, d))
         except RuleViolation as error:
             raise RejectedError(error.code, error.message) from error
-        batch = [] if started is None else [stored(started, actor="engine", command_id=command_id)]
-        return batch + self._outcome(rules, draws, events, "engine", command_id, over=False)
+        batch = [] if started is None else [layout.entry(started, actor=layout.ENGINE, command_id=command_id)]
+        return batch + layout.outcome(rules, draws, events, actor=layout.ENGINE, command_id=command_id)
 
     async def play(self, request: PlayCommand) -> CommandResult:
-        async with self.locks.hold(request.game_id) as conn:
-            store = self.store.on(conn)
-            for _attempt in range(RETRIES):
+        for _attempt in range(RETRIES):
+            async with self.games.hold(request.game_id) as table:
                 try:
-                    return await self._play(request, store)
+                    result = await self._play(request, table)
                 except ConcurrencyError:
-                    self.conflicts += 1
                     log.info("engine.conflict", game_id=request.game_id)
+                    continue
+            if not result.duplicate:
+                await self._changed(table, result.view)
+            return result
         raise RejectedError("engine.busy", f"game {request.game_id} changed too often meanwhile; try again")
 
-    async def _play(self, request: PlayCommand, store: EventStore) -> CommandResult:
-        table = await self.table(request.game_id, store)
+    async def _play(self, request: PlayCommand, table: Table) -> CommandResult:
         if table.opened is None or table.rules is None:
             raise RejectedError("engine.unknown-game", f"no game {request.game_id}")
+        player_seat = table.seat_of(request.player_id)
         if (version := table.accepted.get(request.command_id)) is not None:
             return CommandResult(game_id=request.game_id, version=version, duplicate=True,
                                  ended=table.ended is not None)
@@ -175,32 +203,31 @@ class Engine:
             command = command_decoder(game).decode(request.command)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
             raise RejectedError("engine.command.invalid", f"not a {game} command: {error}") from error
-        if request.player_id is not None and table.seat_of(request.player_id) != command.seat:
+        if request.player_id is not None and player_seat != command.seat:
             raise RejectedError("engine.not-your-seat", f"seat {command.seat} is not yours to play")
         try:
-            events, draws = await self._decided(request.game_id, nonce,
-                                                partial(rules.decide, state, command))
+            events, draws = await self._decided(request.game_id, nonce, partial(rules.decide, state, command))
         except RuleViolation as error:
-            await self._record_rejection(request, error.code, error.message, store)
+            await self._record_rejection(request, error.code, error.message)
             raise RejectedError(error.code, error.message) from error
         for event in events:
             state = rules.evolve(state, event)
-        accepted = CommandAccepted(seat=command.seat, command=msgspec.Raw(_encoder.encode(command)),
-                                   by_bot=request.by_bot)
-        batch = [stored(accepted, actor=request.actor, command_id=request.command_id,
-                        visibility=(command.seat,),
-                        event_id=uuid.uuid5(ID_SPACE, f"{request.game_id}:{request.command_id}"))]
-        batch += self._outcome(rules, draws, events, request.actor, request.command_id,
-                               over=rules.is_over(state), game=game, state=state)
-        result = await store.append(request.game_id, batch, version)
-        return CommandResult(game_id=request.game_id, version=result.last_version,
-                             duplicate=result.duplicate, ended=rules.is_over(state))
+        over = rules.is_over(state)
+        head = CommandAccepted(seat=command.seat, command=msgspec.Raw(_encoder.encode(command)), by_bot=request.by_bot)
+        batch = [layout.accepted(head, actor=request.actor, command_id=request.command_id,
+                                 event_id=uuid.uuid5(ID_SPACE, f"{request.game_id}:{request.command_id}"))]
+        batch += layout.outcome(rules, draws, events, actor=request.actor, command_id=request.command_id,
+                                ended=GameEnded(game=game, winners=tuple(rules.winners(state))) if over else None)
+        result = await self.games.append(table, batch, version)
+        view = None
+        if player_seat is not None and not result.duplicate:
+            view = view_of(table, player_seat)
+        return CommandResult(game_id=request.game_id, version=result.last_version, duplicate=result.duplicate,
+                             ended=bool(over), view=view)
 
     async def give_client_seed(self, request: GiveClientSeed) -> CommandResult:
         """Record a seated player's client seed; the last one missing starts the game at once."""
-        async with self.locks.hold(request.game_id) as conn:
-            store = self.store.on(conn)
-            table = await self.table(request.game_id, store)
+        async with self.games.hold(request.game_id) as table:
             if table.opened is None or table.rules is None:
                 raise RejectedError("engine.unknown-game", f"no game {request.game_id}")
             seat = table.seat_of(request.player_id)
@@ -219,61 +246,52 @@ class Engine:
             if not 1 <= len(request.client_seed.encode()) <= CLIENT_SEED_MAX_BYTES:
                 raise RejectedError("engine.client-seed.length",
                                     f"a client seed is 1 to {CLIENT_SEED_MAX_BYTES} bytes of UTF-8")
-            given_event = stored(ClientSeedGiven(seat=seat, client_seed=request.client_seed),
-                                 actor=request.player_id, command_id=self._seed_command(seat))
+            given_event = layout.entry(ClientSeedGiven(seat=seat, client_seed=request.client_seed),
+                                       actor=request.player_id, command_id=self._seed_command(seat))
             try:
                 # Recorded on its own before the start: a start that fails (the RNG service busy) leaves the
                 # seed in the stream, and whoever starts the game later mixes it in.
-                result = await store.append(request.game_id, [given_event], table.version)
+                result = await self.games.append(table, [given_event], table.version)
             except ConcurrencyError as error:
                 raise RejectedError("engine.busy", f"game {request.game_id} changed meanwhile; try again") from error
             try:
-                started = await self._start_if_due(request.game_id, store, datetime.now(UTC))
+                started = await self._start_if_due(table, datetime.now(UTC))
             except (RejectedError, ConcurrencyError) as error:
                 log.warning("engine.start-deferred", game_id=request.game_id, reason=str(error))
                 started = False  # the turn-timer watch starts it on its next look
-            return CommandResult(game_id=request.game_id, version=result.last_version, seeding=not started)
+        await self._changed(await self.games.table(request.game_id))
+        return CommandResult(game_id=request.game_id, version=result.last_version, seeding=not started)
 
     async def start_when_due(self, game_id: str, now: datetime) -> bool:
         """Start a game waiting for client seeds once all are in or its window's time ran out."""
-        async with self.locks.hold(game_id) as conn:
-            return await self._start_if_due(game_id, self.store.on(conn), now)
+        async with self.games.hold(game_id) as table:
+            started = await self._start_if_due(table, now)
+        if started:
+            await self._changed(await self.games.table(game_id))
+        return started
 
-    async def _start_if_due(self, game_id: str, store: EventStore, now: datetime) -> bool:
-        table = await self.table(game_id, store)
+    async def _start_if_due(self, table: Table, now: datetime) -> bool:
         if not table.start_due(now):
             return False
         if table.seeds_missing():
             # The window is timed by the database's clock, which stamps the events the audit compares.
-            async with store.connection() as conn:
+            async with self.pool.acquire() as conn:
                 if not table.start_due(await conn.fetchval("SELECT clock_timestamp()")):
                     return False
         opened = table.opened
         assert opened is not None and table.rules is not None
         started = GameStarted(seeded_seats=tuple(sorted(table.client_seeds)),
                               deadline_passed=bool(table.seeds_missing()))
-        batch = await self._opening(game_id, table.rules, options_decoder(opened.game).decode(opened.options),
-                                    opened.seats, f"start:{game_id}", started=started, seeds=table.client_seeds)
-        await store.append(game_id, batch, table.version)
-        log.info("engine.started", game_id=game_id, seeded_seats=started.seeded_seats,
+        batch = await self._opening(table.game_id, table.rules, options_decoder(opened.game).decode(opened.options),
+                                    opened.seats, f"start:{table.game_id}", started=started, seeds=table.client_seeds)
+        await self.games.append(table, batch, table.version)
+        log.info("engine.started", game_id=table.game_id, seeded_seats=started.seeded_seats,
                  deadline_passed=started.deadline_passed)
         return True
 
     @staticmethod
     def _seed_command(seat: int) -> str:
         return f"client-seed:{seat}"
-
-    def _outcome(self, rules: Any, draws: list[NumberedDraw], events: list[Any], actor: str, command_id: str,
-                 *, over: bool, game: str = "", state: Any = None) -> list[NewEvent]:
-        batch = []
-        if draws:
-            batch.append(stored(DrawsUsed(draws=tuple(draws)), actor=actor, command_id=command_id,
-                                visibility=NOBODY))
-        batch += [stored(e, actor=actor, command_id=command_id, visibility=visibility_of(rules, e)) for e in events]
-        if over:
-            batch.append(stored(GameEnded(game=game, winners=tuple(rules.winners(state))), actor="engine",
-                                command_id=command_id))
-        return batch
 
     async def _decided(
         self, game_id: str, first_nonce: int, run: Callable[[Draws], list[Any]]
@@ -286,42 +304,30 @@ class Engine:
             except DrawsExhausted as need:
                 fetched.append(await self.rng.draw(game_id, first_nonce + len(fetched), need.request))
 
-    async def _record_rejection(self, request: PlayCommand, code: str, message: str, store: EventStore) -> None:
+    async def _record_rejection(self, request: PlayCommand, code: str, message: str) -> None:
         log.info("engine.rejected", game_id=request.game_id, code=code, reason=message)
-        async with store.connection() as conn:
+        async with self.pool.acquire() as conn:
             await conn.execute(
                 "INSERT INTO rejected_commands (game_id, command, code, message, correlation_id, actor)"
                 " VALUES ($1, $2, $3, $4, $5, $6)",
                 request.game_id, bytes(request.command), code, message, current_correlation_id(), request.actor)
 
     def has_bot_seats(self, game_id: str) -> bool:
-        """From the cache, with no database read: a game the engine has just played a command in is cached."""
-        table = self._tables.get(game_id)
+        """From memory, with no database read: a game the engine has just played a command in is there."""
+        table = self.games.cached(game_id)
         return table is not None and table.opened is not None and any(table.opened.bots)
 
     async def opened(self, game_id: str, at_least: int | None = None) -> Table:
-        table = await self.table(game_id, at_least=at_least)
+        table = await self.games.table(game_id)
+        if at_least is not None and table.version < at_least:
+            table = await self.games.catch_up(game_id)
         if table.opened is None or table.rules is None:
             raise RejectedError("engine.unknown-game", f"no game {game_id}")
         return table
 
     async def view(self, request: GetView) -> GameView:
         table = await self.opened(request.game_id, request.at_least_version)
-        rules = table.rules
-        assert rules is not None
-        seat = table.seat_of(request.player_id) if request.player_id else None
-        if not table.started:
-            return GameView(game_id=request.game_id, game=table.game, version=table.version,
-                            ended=table.ended is not None, seat=seat, pending_seats=table.seeds_missing(),
-                            winners=(), view=msgspec.Raw(b"null"), commitment=table.opened.commitment,
-                            seeding_until=table.seeding_until, seeded_seats=tuple(sorted(table.client_seeds)))
-        return GameView(game_id=request.game_id, game=table.game, version=table.version,
-                        ended=table.ended is not None, seat=seat,
-                        pending_seats=tuple(sorted(rules.pending_seats(table.state))),
-                        winners=tuple(rules.winners(table.state)),
-                        view=msgspec.Raw(_encoder.encode(rules.view(table.state, seat))),
-                        commitment=table.opened.commitment if table.opened else None,
-                        seeded_seats=tuple(sorted(table.client_seeds)))
+        return view_of(table, table.seat_of(request.player_id) if request.player_id else None)
 
     async def legal(self, request: GetLegal) -> LegalCommands:
         table = await self.opened(request.game_id)
@@ -332,4 +338,3 @@ class Engine:
                     else list(rules.legal_commands(table.state, seat)))
         return LegalCommands(game_id=request.game_id, seat=seat, version=table.version,
                              commands=msgspec.Raw(_encoder.encode(commands)))
-

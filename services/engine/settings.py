@@ -13,8 +13,9 @@ class EngineSettings(StoreSettings, kw_only=True, frozen=True):
     rng_engine_key: str = ""
     """base64 of 32 bytes shared with the RNG service. Outside production a key file under DATA_DIR is used."""
     data_dir: str = ".data"
-    database_pool_size: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 20
-    """More than the others: a command holds its game's connection (and lock) while it waits for its draws."""
+    lease_seconds: Annotated[float, msgspec.Meta(gt=0, le=60)] = 1.0
+    """How often the replica looks at the partition leases: a dead replica's partitions are taken over within
+    about this time, and a new replica gets its share."""
     rescan_seconds: float = 30.0
     """How often each replica looks in the log for running games that owe engine moves (bot seats, turn timers):
     a game whose replica died is picked up by another within this time."""

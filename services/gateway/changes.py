@@ -1,10 +1,10 @@
-"""Which games changed, for this gateway's WebSockets.
+"""Each watched game's new views, for this gateway's WebSockets.
 
-A socket needs only a nudge ("this game has a new event"): its view always comes from the engine. So each watched
-game has one core NATS subscription on the subject the relay publishes its events to, shared by every socket of
-this gateway watching it: interest-based routing in nats-server, with no JetStream consumer (and its heartbeats
-and flow control) per socket. Core NATS does not replay what was published while the connection was down, so after
-each reconnect every watcher is nudged to look again.
+After every change of a game, the engine replica that owns it publishes every seat's view and a spectator's once
+(``GameChanged`` on ``league.changed.<game_id>``): a socket sends its player the view of their seat from it, and
+asks the engine nothing. Each watched game has one core NATS subscription, shared by every socket of this gateway
+watching it. Core NATS does not replay what was published while the connection was down, so after each reconnect
+every watcher is told to look again (it then asks the engine for its view).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 
 import msgspec
 from nats.aio.client import Client
@@ -22,73 +23,83 @@ from nats.errors import ConnectionClosedError, ConnectionDrainingError
 
 from shared.bus.namespace import Namespace
 from shared.logging import get_logger
+from shared.messages.engine import GameChanged, GameView
 
 log = get_logger(__name__)
+_changes = msgspec.json.Decoder(GameChanged)
 
 
-class _Versioned(msgspec.Struct):
-    version: int
-
-
-_versions = msgspec.json.Decoder(_Versioned)
+@dataclass(eq=False)
+class Watcher:
+    seat: int | None = None
+    """Whose view this socket shows (None: a spectator's)."""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    look_again: bool = False
+    """Changes may have been missed (NATS reconnected): ask the engine for the view."""
 
 
 class GameChanges:
     def __init__(self, nc: Client, ns: Namespace) -> None:
         self.nc, self.ns = nc, ns
-        self._watchers: dict[str, set[asyncio.Event]] = {}
-        self._versions: dict[str, int] = {}
+        self._watchers: dict[str, set[Watcher]] = {}
+        self._latest: dict[str, GameChanged] = {}
         self._subscriptions: dict[str, Subscription] = {}
         self._changing = asyncio.Lock()
         self._reconnects = nc.stats["reconnects"]
 
     @asynccontextmanager
-    async def watch(self, game: str, game_id: str) -> AsyncIterator[asyncio.Event]:
-        """An event set on each change of the game from the moment this is entered (the subscription is known to
+    async def watch(self, game_id: str) -> AsyncIterator[Watcher]:
+        """A watcher told of each change of the game from the moment this is entered (the subscription is known to
         nats-server before it returns), until it is left."""
-        changed = asyncio.Event()
+        watcher = Watcher()
         try:
             async with self._changing:
-                self._watchers.setdefault(game_id, set()).add(changed)
+                self._watchers.setdefault(game_id, set()).add(watcher)
                 if game_id not in self._subscriptions:
-                    self._subscriptions[game_id] = await self.nc.subscribe(
-                        self.ns.event_subject(game, game_id), cb=self._nudge)
+                    self._subscriptions[game_id] = await self.nc.subscribe(self.ns.game_changed(game_id),
+                                                                           cb=self._changed)
             await self.nc.flush()  # a round trip: nats-server has the subscription (outside the lock: one each)
-            yield changed
+            yield watcher
         finally:
             async with self._changing:
-                subscription = self._forget(game_id, changed)
+                subscription = self._forget(game_id, watcher)
                 if subscription is not None:
                     # While reconnecting this only forgets it; closing, the connection forgets everything.
                     with contextlib.suppress(ConnectionClosedError, ConnectionDrainingError):
                         await subscription.unsubscribe()
 
-    def _forget(self, game_id: str, changed: asyncio.Event) -> Subscription | None:
+    def _forget(self, game_id: str, watcher: Watcher) -> Subscription | None:
         watchers = self._watchers.get(game_id, set())
-        watchers.discard(changed)
+        watchers.discard(watcher)
         if watchers:
             return None
         self._watchers.pop(game_id, None)
-        self._versions.pop(game_id, None)
+        self._latest.pop(game_id, None)
         return self._subscriptions.pop(game_id, None)
 
-    def version_of(self, game_id: str) -> int | None:
-        """The highest version of the game published since it was first watched (None: nothing yet)."""
-        return self._versions.get(game_id)
+    def view_for(self, game_id: str, watcher: Watcher, after: int) -> GameView | None:
+        """The watcher's view from the newest change published, if it is newer than version ``after``."""
+        change = self._latest.get(game_id)
+        if change is None or change.version <= after:
+            return None
+        seat = watcher.seat
+        return change.views[seat] if seat is not None and seat < len(change.views) - 1 else change.views[-1]
 
-    async def _nudge(self, msg: Msg) -> None:
-        game_id = msg.subject.rsplit(".", 1)[-1]
+    async def _changed(self, msg: Msg) -> None:
         try:
-            version = _versions.decode(msg.data).version
+            change = _changes.decode(msg.data)
         except msgspec.DecodeError:
-            version = None  # not an event envelope: still a nudge, with no version to go by
-        if version is not None and game_id in self._watchers:
-            self._versions[game_id] = max(version, self._versions.get(game_id, 0))
-        for changed in self._watchers.get(game_id, ()):
-            changed.set()
+            log.warning("live.bad-change", subject=msg.subject)
+            return
+        latest = self._latest.get(change.game_id)
+        if change.game_id not in self._watchers or (latest is not None and latest.version >= change.version):
+            return
+        self._latest[change.game_id] = change
+        for watcher in self._watchers[change.game_id]:
+            watcher.changed.set()
 
     async def follow_reconnects(self, interval: float = 1.0) -> None:
-        """Nudge every watcher each time the connection to NATS has been re-established."""
+        """Tell every watcher to look again each time the connection to NATS has been re-established."""
         while True:
             await asyncio.sleep(interval)
             reconnects = self.nc.stats["reconnects"]
@@ -96,5 +107,6 @@ class GameChanges:
                 self._reconnects = reconnects
                 log.info("live.reconnected", watched_games=len(self._subscriptions))
                 for watchers in self._watchers.values():
-                    for changed in watchers:
-                        changed.set()
+                    for watcher in watchers:
+                        watcher.look_again = True
+                        watcher.changed.set()

@@ -22,6 +22,8 @@ ENGINE_STATUS = {
     "engine.create.exists": 409,
     "engine.game-over": 409,
     "engine.busy": 503,
+    "engine.unavailable": 503,
+    "engine.not-owner": 503,
     "engine.seeding": 409,
     "engine.client-seed.not-seated": 403,
     "engine.client-seed.already-given": 409,

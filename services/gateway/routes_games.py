@@ -120,7 +120,7 @@ async def send_command(request: web.Request) -> web.Response:
                           f"Idempotency-Key {key!r} was already used for a different command in {game_id};"
                           " send a new key for a new command")
     return json(CommandDone(game_id=game_id, version=result.version, duplicate=result.duplicate,
-                            ended=result.ended))
+                            ended=result.ended, view=result.view))
 
 
 async def client_seed(request: web.Request) -> web.Response:

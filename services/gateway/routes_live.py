@@ -1,7 +1,7 @@
 """``GET /v1/games/{game_id}/ws``: a WebSocket that pushes the caller's own view each time the game changes.
 
-Changes are the relay's publications on ``events.<game>.<game_id>`` (``services.gateway.changes``); the view itself
-always comes from the engine, so a socket carries exactly what ``GET /v1/games/{game_id}`` would show that player."""
+Each change comes with every seat's view, pushed once by the engine that owns the game (``services.gateway.changes``),
+so a socket carries exactly what ``GET /v1/games/{game_id}`` would show that player, without asking for it."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ _encoder = msgspec.json.Encoder()
 
 async def game_socket(request: web.Request) -> web.WebSocketResponse:
     game_id = request.match_info["game_id"]
-    game = game_of(game_id)
+    game_of(game_id)
     if "access_token" in request.query and "Authorization" not in request.headers:
         # Browsers cannot set headers on a WebSocket: the token may come as a query parameter.
         request = request.clone(headers={**request.headers, "Authorization": f"Bearer {request.query['access_token']}"})
@@ -29,8 +29,9 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
     engine = request.app[ENGINE_CLIENT]
     # Watch before the first view: a change committed after it is fetched is then always pushed.
     changes = request.app[GAME_CHANGES]
-    async with changes.watch(game, game_id) as changed:
+    async with changes.watch(game_id) as watcher:
         first = await engine.view(game_id, player_id)  # an unknown game is a plain 404, before the upgrade
+        watcher.seat = first.seat
         socket = web.WebSocketResponse(heartbeat=30)
         await socket.prepare(request)
         sent = first.version
@@ -42,9 +43,14 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
             nonlocal sent
             try:
                 while True:
-                    await changed.wait()
-                    changed.clear()
-                    view = await engine.view(game_id, player_id, changes.version_of(game_id))
+                    await watcher.changed.wait()
+                    watcher.changed.clear()
+                    view = changes.view_for(game_id, watcher, sent)
+                    if view is None and watcher.look_again:
+                        watcher.look_again = False
+                        view = await engine.view(game_id, player_id)
+                    if view is None:
+                        continue
                     if view.version > sent:
                         sent = view.version
                         await socket.send_bytes(_encoder.encode(view))

@@ -8,6 +8,7 @@ import msgspec
 
 from shared.fairness import CLIENT_SEED_MAX_BYTES
 from shared.games.phantoms.commands import TimeOut
+from shared.messages.engine import GameView
 
 ENGINE_ONLY_COMMANDS: frozenset[type] = frozenset({TimeOut})
 """Commands only the league sends (the turn timer's move for a seat whose time ran out); a player's is refused."""
@@ -66,6 +67,9 @@ class CommandDone(msgspec.Struct, frozen=True, kw_only=True):
     duplicate: bool
     """True when this Idempotency-Key was seen before: the first result, nothing new appended."""
     ended: bool
+    view: GameView | None = None
+    """Your view of the game right after your move, with your legal moves (``legal``): what
+    ``GET /v1/games/{game_id}`` would show you now. Absent on a retry (``duplicate``)."""
 
 
 class Error(msgspec.Struct, frozen=True, kw_only=True):

@@ -9,15 +9,15 @@ from collections.abc import Sequence
 import msgspec
 from nats.aio.client import Client
 
+from shared.bus.engine_requests import ask_engine
 from shared.bus.namespace import Namespace
 from shared.bus.replies import RejectedError
-from shared.bus.rpc import request
 from shared.logging import get_logger
 from shared.messages.engine import CommandResult, CreateGame
 
 log = get_logger(__name__)
-AT_ONCE = 16
-"""Games asked of the engine at once when a round opens (each holds one of the engine's connections meanwhile)."""
+AT_ONCE = 256
+"""Games asked of the engines at once when a round opens: the engines and the RNG commit them in groups."""
 
 
 class Opener:
@@ -30,8 +30,8 @@ class Opener:
     async def open(self, create: CreateGame) -> None:
         async with self._gate:
             try:
-                await request(self.nc, self.ns.command("engine", "command"), create, CommandResult,
-                              timeout=self.timeout)
+                await ask_engine(self.nc, self.ns, create.game_id, "command", create, CommandResult,
+                                 timeout=self.timeout)
             except RejectedError as error:
                 if error.code != "engine.create.exists":
                     raise

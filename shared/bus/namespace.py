@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from shared.bus.partitions import partition_of
+
 PREFIX = re.compile(r"^[A-Za-z0-9_]*$")
 
 
@@ -21,6 +23,18 @@ class Namespace:
 
     def command(self, service: str, verb: str) -> str:
         return self.subject(f"league.{service}.{verb}")
+
+    def engine_partition(self, partition: int, verb: str) -> str:
+        """What the owner of an engine partition answers: ``league.engine.p<partition>.<verb>``."""
+        return self.command("engine", f"p{partition}.{verb}")
+
+    def engine(self, game_id: str, verb: str) -> str:
+        """Where a request about ``game_id`` goes: its partition's subject."""
+        return self.engine_partition(partition_of(game_id), verb)
+
+    def game_changed(self, game_id: str) -> str:
+        """The owner's push of a game's new views, once per change."""
+        return self.subject(f"league.changed.{game_id}")
 
     def event_subject(self, category: str, stream_id: str) -> str:
         return self.subject(f"events.{category}.{stream_id}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -17,6 +18,8 @@ from shared.messages.nul import json_nul_at, nul_error
 Req = TypeVar("Req")
 Resp = TypeVar("Resp")
 CORRELATION_HEADER = "Correlation-Id"
+MAX_IN_FLIGHT = 512
+"""Requests one subscription handles at once; more wait in nats-py's pending queue (its slow-consumer limit)."""
 log = get_logger(__name__)
 _encoder = msgspec.json.Encoder()
 
@@ -35,6 +38,20 @@ async def request(
     return reply.value  # type: ignore[no-any-return]
 
 
+class Served:
+    """A served subject: its subscription and the requests it is handling. ``unsubscribe`` stops taking new
+    requests and waits for those in flight, so a stopping service answers what it took."""
+
+    def __init__(self, subscription: Subscription, in_flight: set[asyncio.Task[None]]) -> None:
+        self.subscription = subscription
+        self._in_flight = in_flight
+
+    async def unsubscribe(self) -> None:
+        await self.subscription.unsubscribe()
+        if self._in_flight:
+            await asyncio.gather(*self._in_flight, return_exceptions=True)
+
+
 async def serve(
     nc: Client,
     subject: str,
@@ -42,30 +59,44 @@ async def serve(
     handler: Callable[[Req, Msg], Awaitable[Any]],
     *,
     queue: str,
-) -> Subscription:
-    """Answer requests on ``subject`` in queue group ``queue``; replicas share the load. A request with a NUL in
-    any text is refused (``bad-request``) before the handler sees it: nothing stored could ever hold it."""
+    max_in_flight: int = MAX_IN_FLIGHT,
+) -> Served:
+    """Answer requests on ``subject`` in queue group ``queue``; replicas share the load. Each request is handled in
+    a task of its own (nats-py calls a subscription's callback one message at a time), up to ``max_in_flight`` at
+    once; a handler that must keep an order (one game's commands) keeps it itself. A request with a NUL in any
+    text is refused (``bad-request``) before the handler sees it: nothing stored could ever hold it."""
     decoder = msgspec.json.Decoder(request_type)
+    slots = asyncio.Semaphore(max_in_flight)
+    in_flight: set[asyncio.Task[None]] = set()
 
-    async def on_message(msg: Msg) -> None:
+    async def handle(msg: Msg) -> None:
         # A request that came without one (a client outside the league) still gets one id for all it causes.
         correlation_id = correlation_id_or_new((msg.headers or {}).get(CORRELATION_HEADER))
-        with correlation(correlation_id, subject=msg.subject):
-            reply: Ok[Any] | Rejected
-            try:
-                if (path := json_nul_at(msg.data)) is not None:
-                    raise RejectedError("bad-request", nul_error(path))
-                reply = Ok(await handler(decoder.decode(msg.data), msg))
-            except msgspec.ValidationError as error:
-                reply = Rejected("bad-request", str(error))
-            except msgspec.DecodeError as error:
-                reply = Rejected("bad-request", f"malformed JSON: {error}")
-            except RejectedError as error:
-                reply = Rejected(error.code, error.message)
-            except Exception:
-                log.exception("request.failed")
-                reply = Rejected("internal", "the service failed to handle this request; it was logged")
-            if msg.reply:
-                await msg.respond(_encoder.encode(reply))
+        try:
+            with correlation(correlation_id, subject=msg.subject):
+                reply: Ok[Any] | Rejected
+                try:
+                    if (path := json_nul_at(msg.data)) is not None:
+                        raise RejectedError("bad-request", nul_error(path))
+                    reply = Ok(await handler(decoder.decode(msg.data), msg))
+                except msgspec.ValidationError as error:
+                    reply = Rejected("bad-request", str(error))
+                except msgspec.DecodeError as error:
+                    reply = Rejected("bad-request", f"malformed JSON: {error}")
+                except RejectedError as error:
+                    reply = Rejected(error.code, error.message)
+                except Exception:
+                    log.exception("request.failed")
+                    reply = Rejected("internal", "the service failed to handle this request; it was logged")
+                if msg.reply:
+                    await msg.respond(_encoder.encode(reply))
+        finally:
+            slots.release()
 
-    return await nc.subscribe(subject, queue=queue, cb=on_message)
+    async def on_message(msg: Msg) -> None:
+        await slots.acquire()
+        task = asyncio.create_task(handle(msg))
+        in_flight.add(task)
+        task.add_done_callback(in_flight.discard)
+
+    return Served(await nc.subscribe(subject, queue=queue, cb=on_message), in_flight)

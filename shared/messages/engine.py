@@ -125,6 +125,8 @@ class CommandResult(msgspec.Struct, frozen=True, kw_only=True):
     """On opening a game: its seed commitment (GameOpened.commitment)."""
     seeding: bool = False
     """The game still waits for client seeds before its opening."""
+    view: GameView | None = None
+    """The acting player's view after the command (with their legal moves): one round trip for the player."""
 
 
 class GetView(msgspec.Struct, frozen=True, kw_only=True):
@@ -166,3 +168,13 @@ class GameView(msgspec.Struct, frozen=True, kw_only=True):
     who have not given one): it starts when all have, or at this time."""
     seeded_seats: tuple[int, ...] = ()
     """The seats whose client seed was given (all draws mix them in)."""
+    legal: msgspec.Raw = msgspec.Raw(b"null")
+    """The commands this seat may send now (a JSON list) when the view was made for a seated player, else null."""
+
+
+class GameChanged(msgspec.Struct, frozen=True, kw_only=True):
+    """The owner's push after each change of a game: every seat's view (``views[seat]``), then a spectator's."""
+
+    game_id: str
+    version: int
+    views: tuple[GameView, ...]

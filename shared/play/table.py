@@ -42,12 +42,17 @@ class Table:
 
     def apply(self, recorded: RecordedEvent) -> Any:
         event = loaded(recorded)
+        self.fold(event, recorded.version, recorded.metadata.command_id, recorded.recorded_at)
+        return event
+
+    def fold(self, event: Any, version: int, command_id: str | None, recorded_at: datetime) -> None:
+        """One event of the stream (see ``shared.play.layout``), at ``version``."""
         match event:
             case GameOpened(game=game):
                 self.opened = event
                 self.rules = rules_of(game)
                 self.state = self.rules.initial_state()
-                self.opened_at = recorded.recorded_at
+                self.opened_at = recorded_at
                 self.started = event.client_seed_seconds is None
             case ClientSeedGiven(seat=seat, client_seed=seed):
                 self.client_seeds[seat] = seed
@@ -62,15 +67,13 @@ class Table:
                 self.ended = event
             case _:
                 if self.rules is None:
-                    raise NotAGame(f"{self.game_id} v{recorded.version}: {recorded.type} before GameOpened")
+                    raise NotAGame(f"{self.game_id} v{version}: {type(event).__struct_config__.tag} before GameOpened")
                 self.state = self.rules.evolve(self.state, event)
-        command_id = recorded.metadata.command_id
         if command_id and (command_id in self.accepted
                            or isinstance(event, GameOpened | CommandAccepted | ClientSeedGiven)):
-            self.accepted[command_id] = recorded.version
-        self.version = recorded.version
-        self.last_recorded_at = recorded.recorded_at
-        return event
+            self.accepted[command_id] = version
+        self.version = version
+        self.last_recorded_at = recorded_at
 
     def apply_all(self, events: list[RecordedEvent]) -> Table:
         for recorded in events:

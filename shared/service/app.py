@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
+import uvloop
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Info, generate_latest
 
@@ -166,5 +167,5 @@ def run_service(name: str, settings_type: type[S], build: Callable[[S], web.Appl
     app = build(settings)
     log.info("service.start", host=settings.http_host, port=settings.http_port)
     web.run_app(app, host=settings.http_host, port=settings.http_port, print=None, shutdown_timeout=10,
-                access_log=None)
+                access_log=None, loop=uvloop.new_event_loop())
     log.info("service.stopped")

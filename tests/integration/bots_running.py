@@ -19,7 +19,7 @@ import msgspec
 from nats.aio.client import Client
 
 from shared.bus.namespace import Namespace
-from shared.bus.rpc import request
+from shared.bus.engine_requests import ask_engine
 from shared.eventstore import EventStore
 from shared.infra.processes import ServiceProcess
 from shared.messages.engine import CommandResult, CreateGame
@@ -43,7 +43,7 @@ class Spec:
 
 async def open_game(nc: Client, ns: Namespace, spec: Spec) -> str:
     game_id = f"{spec.game}-{uuid.uuid4().hex[:16]}"
-    await request(nc, ns.command("engine", "command"), CreateGame(
+    await ask_engine(nc, ns, game_id, "command", CreateGame(
         game=spec.game, game_id=game_id, seats=spec.seats, options=msgspec.Raw(_encoder.encode(spec.options)),
         players=spec.players, tournament_id=spec.tournament_id, round=spec.round, table=spec.table,
         command_id=str(uuid.uuid4())), CommandResult)

@@ -12,7 +12,7 @@ import msgspec
 from nats.aio.client import Client
 
 from shared.bus.namespace import Namespace
-from shared.bus.rpc import request
+from shared.bus.engine_requests import ask_engine
 from shared.eventstore import EventStore
 from shared.messages.engine import CommandResult, CreateGame, PlayCommand
 from shared.messages.rng import SeedRevealed, rng_stream
@@ -25,7 +25,7 @@ async def create(nc: Client, ns: Namespace, game: str, seats: int, options: dict
     game_id = f"{game}-{uuid.uuid4().hex[:16]}"
     create_game = CreateGame(game=game, game_id=game_id, seats=seats,
                              options=msgspec.Raw(_encoder.encode(options or {})), command_id=str(uuid.uuid4()))
-    await request(nc, ns.command("engine", "command"), create_game, CommandResult)
+    await ask_engine(nc, ns, game_id, "command", create_game, CommandResult)
     return game_id
 
 
@@ -55,9 +55,9 @@ async def bot_move(nc: Client, ns: Namespace, table: Table, bot: str, rng: rando
     assert table.rules is not None
     seat = min(table.rules.pending_seats(table.state))
     command = table.rules.bots[bot](table.state, seat, rng)
-    await request(nc, ns.command("engine", "command"),
-                  PlayCommand(game_id=table.game_id, command=msgspec.Raw(_encoder.encode(command)),
-                              command_id=str(uuid.uuid4()), actor=f"bot:{bot}", by_bot=bot), CommandResult)
+    await ask_engine(nc, ns, table.game_id, "command",
+                     PlayCommand(game_id=table.game_id, command=msgspec.Raw(_encoder.encode(command)),
+                                 command_id=str(uuid.uuid4()), actor=f"bot:{bot}", by_bot=bot), CommandResult)
 
 
 async def play_moves(nc: Client, ns: Namespace, store: EventStore, game_id: str, count: int, *,

@@ -168,7 +168,7 @@ async def test_a_seed_swapped_after_the_opening_is_caught_by_the_commitment_play
     nc: Client, migrated: RunInfra, ended_game: tuple[str, Streams]
 ) -> None:
     game_id, (game, rng) = ended_game
-    view = await request(nc, migrated.namespace.command("engine", "view"), GetView(game_id=game_id), GameView)
+    view = await request(nc, migrated.namespace.engine(game_id, "view"), GetView(game_id=game_id), GameView)
     published = view.commitment
     assert published is not None and published == msgspec.json.decode(rng[0].data)["commitment"]
     assert audit_game(game_id, game, rng, published).verified

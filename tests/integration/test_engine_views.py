@@ -18,7 +18,7 @@ async def test_a_view_at_a_seen_version_is_never_older_than_it(
     ns = migrated.namespace
     game_id = await create(nc, ns, "vortex", 2)
     table = await play_moves(nc, ns, store, game_id, 3)
-    subject = ns.command("engine", "view")
+    subject = ns.engine(game_id, "view")
     latest = await request(nc, subject, GetView(game_id=game_id), GameView)
     assert latest.version == table.version
     for seen in (1, table.version, table.version + 5):

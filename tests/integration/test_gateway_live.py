@@ -1,6 +1,6 @@
-"""The game WebSocket's own handler over real NATS and JetStream, with an engine that misbehaves on cue: a change made
-while the first view is being fetched is still pushed, a view that fails closes the socket with an error, and a
-change published while the gateway was cut off from NATS is pushed once it is back."""
+"""The game WebSocket's own handler over real NATS, with an engine that misbehaves on cue: a change made while the
+first view is being fetched is still pushed, a change published while the gateway was cut off from NATS is pushed
+once it is back (the gateway asks the engine), and a view that then fails closes the socket with an error."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from shared.bus.namespace import Namespace
 from shared.bus.replies import RejectedError
 from shared.bus.streams import ensure_events_stream
 from shared.http.errors import last_resort
-from shared.messages.engine import GameView
+from shared.messages.engine import GameChanged, GameView
 from tests.infra import RunInfra
 
 
@@ -47,6 +47,12 @@ class ScriptedEngine:
 def view(game_id: str, version: int) -> GameView:
     return GameView(game_id=game_id, game="vortex", version=version, ended=False, seat=None, pending_seats=(0,),
                     winners=(), view=msgspec.Raw(b"{}"))
+
+
+async def publish_change(nc: Client, ns: Namespace, game_id: str, version: int) -> None:
+    """What the owning engine publishes after a change: every seat's view, then a spectator's."""
+    change = GameChanged(game_id=game_id, version=version, views=(view(game_id, version),) * 3)
+    await nc.publish(ns.game_changed(game_id), msgspec.json.encode(change))
 
 
 class CuttableProxy:
@@ -113,8 +119,30 @@ async def live(js: JetStreamContext, nc: Client) -> AsyncIterator[tuple[Namespac
     await js.delete_stream(ns.events_stream)
 
 
+@contextlib.asynccontextmanager
+async def behind_proxy(nats_url: str) -> AsyncIterator[tuple[Client, CuttableProxy]]:
+    """A NATS connection for the gateway that the test can cut as a network fault would."""
+    target = urllib.parse.urlsplit(nats_url)
+    proxy = CuttableProxy(target.hostname or "127.0.0.1", target.port or 4222)
+    gateway_nc = await connect(await proxy.start(), name="gateway-behind-proxy")
+    try:
+        yield gateway_nc, proxy
+    finally:
+        await gateway_nc.close()
+        await proxy.close()
+
+
+async def cut_off(gateway_nc: Client, proxy: CuttableProxy) -> None:
+    proxy.cut()
+    for _ in range(100):
+        if not gateway_nc.is_connected:
+            break
+        await asyncio.sleep(0.01)
+    assert not gateway_nc.is_connected
+
+
 async def test_a_change_published_while_the_gateway_was_cut_off_from_nats_is_pushed_when_it_is_back(
-    live: tuple[Namespace, Callable[..., Any]], js: JetStreamContext, migrated: RunInfra
+    live: tuple[Namespace, Callable[..., Any]], nc: Client, migrated: RunInfra
 ) -> None:
     ns, serve = live
     game_id = f"vortex-{uuid.uuid4().hex[:16]}"
@@ -123,52 +151,44 @@ async def test_a_change_published_while_the_gateway_was_cut_off_from_nats_is_pus
     async def script(call: int) -> GameView:
         return view(game_id, 2 if published.is_set() else 1)
 
-    target = urllib.parse.urlsplit(migrated.nats_url)
-    proxy = CuttableProxy(target.hostname or "127.0.0.1", target.port or 4222)
-    gateway_nc = await connect(await proxy.start(), name="gateway-behind-proxy")
-    try:
+    async with behind_proxy(migrated.nats_url) as (gateway_nc, proxy):
         url = await serve(ScriptedEngine(script), gateway_nc)
         async with aiohttp.ClientSession() as session, session.ws_connect(f"{url}v1/games/{game_id}/ws") as socket:
             assert msgspec.json.decode((await socket.receive(timeout=10)).data, type=GameView).version == 1
-            proxy.cut()
-            for _ in range(100):
-                if not gateway_nc.is_connected:
-                    break
-                await asyncio.sleep(0.01)
-            assert not gateway_nc.is_connected
+            await cut_off(gateway_nc, proxy)
             published.set()
-            await js.publish(ns.event_subject("vortex", game_id), b"{}", stream=ns.events_stream)
+            await publish_change(nc, ns, game_id, 2)  # core NATS: lost for the gateway, which is cut off
             pushed = await socket.receive(timeout=20)
             assert msgspec.json.decode(pushed.data, type=GameView).version == 2
             assert gateway_nc.stats["reconnects"] >= 1
-    finally:
-        await gateway_nc.close()
-        await proxy.close()
 
 
 async def test_a_change_made_while_the_first_view_is_fetched_is_still_pushed(
-    live: tuple[Namespace, Callable[..., Any]], js: JetStreamContext
+    live: tuple[Namespace, Callable[..., Any]], nc: Client
 ) -> None:
     ns, serve = live
     game_id = f"vortex-{uuid.uuid4().hex[:16]}"
 
     async def script(call: int) -> GameView:
         if call == 1:  # the game moves on right after the first view was read, before anything is sent
-            await js.publish(ns.event_subject("vortex", game_id), b"{}", stream=ns.events_stream)
-            return view(game_id, 1)
-        return view(game_id, 2)
+            await publish_change(nc, ns, game_id, 2)
+            await nc.flush()
+            await asyncio.sleep(0.2)
+        return view(game_id, call)
 
-    url = await serve(ScriptedEngine(script))
+    engine = ScriptedEngine(script)
+    url = await serve(engine)
     async with aiohttp.ClientSession() as session, session.ws_connect(f"{url}v1/games/{game_id}/ws") as socket:
         versions = [msgspec.json.decode((await socket.receive(timeout=10)).data, type=GameView).version
                     for _ in range(2)]
     assert versions == [1, 2]
+    assert engine.calls == 1, "the pushed view came from the engine's change, not from asking the engine again"
 
 
 async def test_a_view_that_fails_closes_the_socket_with_an_error(
-    live: tuple[Namespace, Callable[..., Any]], js: JetStreamContext
+    live: tuple[Namespace, Callable[..., Any]], migrated: RunInfra
 ) -> None:
-    ns, serve = live
+    _, serve = live
     game_id = f"vortex-{uuid.uuid4().hex[:16]}"
 
     async def script(call: int) -> GameView:
@@ -176,15 +196,16 @@ async def test_a_view_that_fails_closes_the_socket_with_an_error(
             return view(game_id, 1)
         raise TimeoutError("the engine did not answer")
 
-    url = await serve(ScriptedEngine(script))
-    async with aiohttp.ClientSession() as session, session.ws_connect(f"{url}v1/games/{game_id}/ws") as socket:
-        first = await socket.receive(timeout=10)
-        assert msgspec.json.decode(first.data, type=GameView).version == 1
-        await js.publish(ns.event_subject("vortex", game_id), b"{}", stream=ns.events_stream)
-        closing = await socket.receive(timeout=10)
-        assert closing.type == WSMsgType.CLOSE, closing
-        assert closing.data == WSCloseCode.INTERNAL_ERROR and "failed" in closing.extra
-    assert socket.closed and socket.close_code == WSCloseCode.INTERNAL_ERROR
+    async with behind_proxy(migrated.nats_url) as (gateway_nc, proxy):
+        url = await serve(ScriptedEngine(script), gateway_nc)
+        async with aiohttp.ClientSession() as session, session.ws_connect(f"{url}v1/games/{game_id}/ws") as socket:
+            first = await socket.receive(timeout=10)
+            assert msgspec.json.decode(first.data, type=GameView).version == 1
+            await cut_off(gateway_nc, proxy)  # back, the socket asks the engine for its view, which fails
+            closing = await socket.receive(timeout=20)
+            assert closing.type == WSMsgType.CLOSE, closing
+            assert closing.data == WSCloseCode.INTERNAL_ERROR and "failed" in closing.extra
+        assert socket.closed and socket.close_code == WSCloseCode.INTERNAL_ERROR
 
 
 async def test_an_unknown_game_is_a_404_before_the_upgrade(

@@ -201,7 +201,7 @@ async def test_text_with_a_nul_sent_to_the_engine_directly_is_a_clear_rejection_
 ) -> None:
     game_id, (first, _) = table
     events, rejections = await events_in_log(store), await rejections_logged(store)
-    subject = migrated.namespace.command("engine", "command")
+    subject = migrated.namespace.engine(game_id, "command")
     bad_move = b'{"type": "vortex.PlaceMonster", "seat": 0, "monster": "skeletal-hand", "headstone": "\\u0000"}'
     requests: list[tuple[msgspec.Struct, str]] = [
         (PlayCommand(game_id=game_id, command=msgspec.Raw(bad_move), command_id="nul-direct",
@@ -217,7 +217,7 @@ async def test_text_with_a_nul_sent_to_the_engine_directly_is_a_clear_rejection_
             await request(nc, subject, payload, CommandResult)
         assert refused.value.code == "bad-request" and f"`{field}`" in refused.value.message, refused.value
     with pytest.raises(RejectedError) as refused:
-        await request(nc, migrated.namespace.command("engine", "view"),
+        await request(nc, migrated.namespace.engine("vortex-\x00", "view"),
                       GetView(game_id="vortex-\x00", player_id=None), GameView)
     assert refused.value.code == "bad-request"
     assert await events_in_log(store) == events

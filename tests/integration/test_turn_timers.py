@@ -10,6 +10,7 @@ import asyncpg
 import msgspec
 from nats.aio.client import Client
 
+from services.engine.games import Games
 from services.engine.handler import Engine
 from services.engine.rng_client import RngClient
 from shared.client.table import register_bots
@@ -77,7 +78,7 @@ async def test_a_timed_game_whose_creating_replica_died_is_timed_out_by_another_
     find the game in the log by itself."""
     await asyncio.sleep(1.0)  # past the engine's scan at start-up: only its periodic rescan can find the game
     key = parse_key(migrated.rng_engine_key, "RNG_ENGINE_KEY")
-    creator = Engine(store, pool, RngClient(nc, migrated.namespace, key))
+    creator = Engine(Games(store, store), pool, RngClient(nc, migrated.namespace, key))
     game_id = f"hockeydice-{uuid.uuid4().hex[:16]}"
     await creator.create(CreateGame(game="hockeydice", game_id=game_id, seats=2, players=("late-1", "late-2"),
                                     turn_seconds=1, options=msgspec.Raw(b'{"periods": 1, "shots_per_period": 1}'),

@@ -1,0 +1,117 @@
+"""The games this replica owns, folded in memory (DESIGN.md "The hot path").
+
+The owner decides on its fold without reading the stream, and folds what it appended without reading it back. The
+append's expected version is the fence: when another writer moved a game (a replica that owned the partition
+before, a test writing by hand), the append fails, the game is dropped from memory, and the next look reads it
+again. Commands for one game run one at a time here, in the order they came.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Protocol
+
+from shared.bus.partitions import partition_of
+from shared.eventstore import AppendResult, ConcurrencyError, EventStore, NewEvent
+from shared.eventstore.types import Expected
+from shared.messages.engine import GameOpened
+from shared.play.layout import Entry
+from shared.play.table import Table
+
+CACHE_GAMES = 50_000
+
+
+class Appender(Protocol):
+    async def append(self, stream_id: str, events: Sequence[NewEvent], expected: Expected) -> AppendResult: ...
+
+
+@dataclass
+class _Queue:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
+class Games:
+    def __init__(self, store: EventStore, appender: Appender, capacity: int = CACHE_GAMES) -> None:
+        self.store = store
+        self.appender = appender
+        self.capacity = capacity
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._queues: dict[str, _Queue] = {}
+        self.conflicts = 0
+        """Appends fenced off because the stream had moved: the game was read again."""
+        self.loads = 0
+        """Games read from the log (not found in memory)."""
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    @asynccontextmanager
+    async def hold(self, game_id: str) -> AsyncIterator[Table]:
+        """The game, for one command at a time; waiters are served in the order they came."""
+        queue = self._queues.setdefault(game_id, _Queue())
+        queue.users += 1
+        try:
+            async with queue.lock:
+                yield await self.table(game_id)
+        finally:
+            queue.users -= 1
+            if queue.users == 0:
+                del self._queues[game_id]
+
+    async def table(self, game_id: str) -> Table:
+        cached = self._tables.get(game_id)
+        if cached is not None:
+            self._tables.move_to_end(game_id)
+            return cached
+        table = Table(game_id).apply_all(await self.store.read_stream(game_id))
+        self.loads += 1
+        if table.opened is not None:  # an unknown id is not kept: asking for made-up games costs no memory
+            self._keep(table)
+        return table
+
+    async def catch_up(self, game_id: str) -> Table:
+        """The game with whatever the log holds beyond the fold (a view asked at a version not seen here)."""
+        table = await self.table(game_id)
+        table.apply_all(await self.store.read_stream(game_id, table.version + 1))
+        return table
+
+    async def append(self, table: Table, batch: Sequence[Entry], expected: Expected) -> AppendResult:
+        """Append ``batch`` to the game's stream and fold it into ``table``."""
+        try:
+            result = await self.appender.append(table.game_id, [e.new for e in batch], expected)
+        except ConcurrencyError:
+            self.conflicts += 1
+            self.drop(table.game_id)
+            raise
+        if result.duplicate or any(isinstance(e.event, GameOpened) and e.event.client_seed_seconds is not None
+                                   for e in batch):
+            # Stored before (a retry), or a seed window timed by the database's clock: read what the log holds.
+            self.drop(table.game_id)
+            return result
+        now = datetime.now(UTC)
+        for (event, new), version in zip(batch, result.versions, strict=True):
+            table.fold(event, version, new.metadata.command_id, now)
+        self._keep(table)
+        return result
+
+    def _keep(self, table: Table) -> None:
+        self._tables[table.game_id] = table
+        self._tables.move_to_end(table.game_id)
+        if len(self._tables) > self.capacity:
+            self._tables.popitem(last=False)
+
+    def drop(self, game_id: str) -> None:
+        self._tables.pop(game_id, None)
+
+    def drop_partition(self, partition: int) -> None:
+        for game_id in [g for g in self._tables if partition_of(g) == partition]:
+            del self._tables[game_id]
+
+    def cached(self, game_id: str) -> Table | None:
+        return self._tables.get(game_id)

@@ -1,0 +1,58 @@
+"""The layout of a game stream, written down once: the engine writes with these functions, ``Table`` folds what
+they write and the audit reads it back in the same shape.
+
+    GameOpened                                    the opening, by the engine
+    ClientSeedGiven* GameStarted                  only for a game opened with a seed window
+    [DrawsUsed] rule events*                      the rules' opening (``new_game``)
+    then per action:
+    CommandAccepted [DrawsUsed] rule events* [GameEnded]
+
+``DrawsUsed`` is private to nobody while the game runs (a deck order still to be dealt); rule events carry the
+visibility the rules give them; ``GameEnded`` comes right after the action that ended the game.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import msgspec
+
+from shared.eventstore import NewEvent
+from shared.games.rules import GameRules
+from shared.messages.engine import CommandAccepted, DrawsUsed, GameEnded
+from shared.messages.rng import NumberedDraw
+from shared.messages.stored import stored
+from shared.play.visibility import NOBODY, visibility_of
+
+ENGINE = "engine"
+
+
+class Entry(NamedTuple):
+    """One event to append: the typed event (what the owner folds) and its stored form (what is written)."""
+
+    event: msgspec.Struct
+    new: NewEvent
+
+
+def entry(event: msgspec.Struct, *, actor: str, command_id: str | None = None, event_id: uuid.UUID | None = None,
+          visibility: tuple[int, ...] | None = None) -> Entry:
+    return Entry(event, stored(event, actor=actor, command_id=command_id, event_id=event_id, visibility=visibility))
+
+
+def accepted(command: CommandAccepted, *, actor: str, command_id: str, event_id: uuid.UUID) -> Entry:
+    """The head of an action: who did what. Only the acting seat may read it while the game runs."""
+    return entry(command, actor=actor, command_id=command_id, event_id=event_id, visibility=(command.seat,))
+
+
+def outcome(rules: GameRules, draws: Sequence[NumberedDraw], events: Sequence[Any], *, actor: str, command_id: str,
+            ended: GameEnded | None = None) -> list[Entry]:
+    """What an action (or the opening) caused: the draws it used, the rules' events, the end when it came."""
+    batch = []
+    if draws:
+        batch.append(entry(DrawsUsed(draws=tuple(draws)), actor=actor, command_id=command_id, visibility=NOBODY))
+    batch += [entry(e, actor=actor, command_id=command_id, visibility=visibility_of(rules, e)) for e in events]
+    if ended is not None:
+        batch.append(entry(ended, actor=ENGINE, command_id=command_id))
+    return batch
