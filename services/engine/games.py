@@ -8,11 +8,9 @@ again. Commands for one game run one at a time here, in the order they came.
 
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
 
@@ -22,6 +20,7 @@ from shared.eventstore.types import Expected
 from shared.messages.engine import GameOpened
 from shared.play.layout import Entry
 from shared.play.table import Table
+from shared.service.keyed_locks import KeyedLocks
 
 CACHE_GAMES = 50_000
 
@@ -30,19 +29,13 @@ class Appender(Protocol):
     async def append(self, stream_id: str, events: Sequence[NewEvent], expected: Expected) -> AppendResult: ...
 
 
-@dataclass
-class _Queue:
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    users: int = 0
-
-
 class Games:
     def __init__(self, store: EventStore, appender: Appender, capacity: int = CACHE_GAMES) -> None:
         self.store = store
         self.appender = appender
         self.capacity = capacity
         self._tables: OrderedDict[str, Table] = OrderedDict()
-        self._queues: dict[str, _Queue] = {}
+        self._locks = KeyedLocks()
         self.conflicts = 0
         """Appends fenced off because the stream had moved: the game was read again."""
         self.loads = 0
@@ -54,15 +47,8 @@ class Games:
     @asynccontextmanager
     async def hold(self, game_id: str) -> AsyncIterator[Table]:
         """The game, for one command at a time; waiters are served in the order they came."""
-        queue = self._queues.setdefault(game_id, _Queue())
-        queue.users += 1
-        try:
-            async with queue.lock:
-                yield await self.table(game_id)
-        finally:
-            queue.users -= 1
-            if queue.users == 0:
-                del self._queues[game_id]
+        async with self._locks.hold(game_id):
+            yield await self.table(game_id)
 
     async def table(self, game_id: str) -> Table:
         cached = self._tables.get(game_id)

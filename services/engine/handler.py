@@ -27,6 +27,7 @@ from shared.games.draws import Draw, Draws, DrawsExhausted, RecordedDraws, Seede
 from shared.games.rules import RuleViolation
 from shared.logging import current_correlation_id, get_logger
 from shared.messages.engine import (
+    NULL,
     ClientSeedGiven,
     CommandAccepted,
     CommandResult,
@@ -51,7 +52,6 @@ from shared.play.table import Table, seed_seats
 log = get_logger(__name__)
 RETRIES = 8
 ID_SPACE = uuid.UUID("0e1c3f8a-2b7d-4e4f-9a51-3c2d1b0f6e77")
-NULL = msgspec.Raw(b"null")
 _encoder = msgspec.json.Encoder()
 Publish = Callable[[GameChanged], Awaitable[None]]
 
@@ -192,7 +192,8 @@ class Engine:
         player_seat = table.seat_of(request.player_id)
         if (version := table.accepted.get(request.command_id)) is not None:
             return CommandResult(game_id=request.game_id, version=version, duplicate=True,
-                                 ended=table.ended is not None)
+                                 ended=table.ended is not None,
+                                 view=None if player_seat is None else view_of(table, player_seat))
         if table.ended is not None:
             raise RejectedError("engine.game-over", f"game {request.game_id} has ended")
         if not table.started:
@@ -219,11 +220,10 @@ class Engine:
         batch += layout.outcome(rules, draws, events, actor=request.actor, command_id=request.command_id,
                                 ended=GameEnded(game=game, winners=tuple(rules.winners(state))) if over else None)
         result = await self.games.append(table, batch, version)
-        view = None
-        if player_seat is not None and not result.duplicate:
-            view = view_of(table, player_seat)
+        if result.duplicate:  # stored before, by a request this replica did not see: read the game again
+            table = await self.games.table(request.game_id)
         return CommandResult(game_id=request.game_id, version=result.last_version, duplicate=result.duplicate,
-                             ended=bool(over), view=view)
+                             ended=bool(over), view=None if player_seat is None else view_of(table, player_seat))
 
     async def give_client_seed(self, request: GiveClientSeed) -> CommandResult:
         """Record a seated player's client seed; the last one missing starts the game at once."""

@@ -68,8 +68,8 @@ class CommandDone(msgspec.Struct, frozen=True, kw_only=True):
     """True when this Idempotency-Key was seen before: the first result, nothing new appended."""
     ended: bool
     view: GameView | None = None
-    """Your view of the game right after your move, with your legal moves (``legal``): what
-    ``GET /v1/games/{game_id}`` would show you now. Absent on a retry (``duplicate``)."""
+    """Your view of the game now (right after your move, or as it stands when this was a retry), with your legal
+    moves (``legal``): what ``GET /v1/games/{game_id}`` would show you."""
 
 
 class Error(msgspec.Struct, frozen=True, kw_only=True):

@@ -16,6 +16,7 @@ from shared.eventstore import ConcurrencyError, EventStore, ExpectedVersion
 from shared.logging import get_logger
 from shared.messages.stored import loaded, stored
 from shared.messages.tournaments import tournament_stream
+from shared.service.keyed_locks import KeyedLocks
 from shared.tournaments.commands import Command, Start
 from shared.tournaments.decide import decide
 from shared.tournaments.errors import TournamentRejected
@@ -34,6 +35,7 @@ class Tournaments:
         self._cache: dict[str, tuple[State | None, int]] = {}
         self._opening: set[asyncio.Task[None]] = set()
         self.unopened: set[str] = set()
+        self._locks = KeyedLocks()
 
     async def load(self, tournament_id: str) -> tuple[State | None, int]:
         state, version = self._cache.get(tournament_id, (None, 0))
@@ -51,6 +53,10 @@ class Tournaments:
 
     async def execute(self, tournament_id: str, command: Command, actor: str = "matchmaking") -> tuple[State, int]:
         """Decide and append; returns the tournament after it. Opens the games the new events seated."""
+        async with self._locks.hold(tournament_id):  # this replica's commands for one tournament in turn
+            return await self._execute(tournament_id, command, actor)
+
+    async def _execute(self, tournament_id: str, command: Command, actor: str) -> tuple[State, int]:
         stream = tournament_stream(tournament_id)
         for _attempt in range(RETRIES):
             state, version = await self.load(tournament_id)

@@ -8,6 +8,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from shared.client.http import ApiError, LeagueClient
 from shared.messages.engine import GameView
 
@@ -63,11 +65,15 @@ async def play_game(client: LeagueClient, game_id: str, rng: random.Random,
             if view.seeding_until is not None:
                 await give_seed(client, game_id, rng)
                 continue
-            legal, commands = await client.legal(game_id)
+            commands = msgspec.json.decode(view.legal)
+            version = view.version
+            if commands is None:  # a view from a league that does not send the seat's moves with it
+                legal, commands = await client.legal(game_id)
+                version = legal.version
             if not commands:
                 continue
             command: Any = rng.choice(commands)
-            await send(client, game_id, command, f"v{legal.version}-{moves}")
+            await send(client, game_id, command, f"v{version}-{moves}")
             moves += 1
         final = await client.view(game_id)
         if final.ended:

@@ -151,6 +151,9 @@ class LegalCommands(msgspec.Struct, frozen=True, kw_only=True):
     """A JSON list of the commands this seat may send now."""
 
 
+NULL = msgspec.Raw(b"null")
+
+
 class GameView(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str
     game: str
@@ -168,7 +171,7 @@ class GameView(msgspec.Struct, frozen=True, kw_only=True):
     who have not given one): it starts when all have, or at this time."""
     seeded_seats: tuple[int, ...] = ()
     """The seats whose client seed was given (all draws mix them in)."""
-    legal: msgspec.Raw = msgspec.Raw(b"null")
+    legal: msgspec.Raw = msgspec.field(default_factory=lambda: NULL)
     """The commands this seat may send now (a JSON list) when the view was made for a seated player, else null."""
 
 

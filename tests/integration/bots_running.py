@@ -18,8 +18,8 @@ from typing import Any
 import msgspec
 from nats.aio.client import Client
 
-from shared.bus.namespace import Namespace
 from shared.bus.engine_requests import ask_engine
+from shared.bus.namespace import Namespace
 from shared.eventstore import EventStore
 from shared.infra.processes import ServiceProcess
 from shared.messages.engine import CommandResult, CreateGame

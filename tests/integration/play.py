@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import msgspec
 from nats.aio.client import Client
 
-from shared.bus.namespace import Namespace
 from shared.bus.engine_requests import ask_engine
+from shared.bus.namespace import Namespace
 from shared.eventstore import EventStore
 from shared.messages.engine import CommandResult, CreateGame, PlayCommand
 from shared.messages.rng import SeedRevealed, rng_stream

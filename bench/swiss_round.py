@@ -1,0 +1,147 @@
+"""One Swiss round of a 10,000-player tournament: 5,000 tables of 2-seat Hockey Championship, every player a bot the
+engine plays (``RegisterPlayer.bot``), so no client process stands between the league and its own limit. Prints
+how long the round took to open and to finish, the engine's memory per game it holds, and samples the audit.
+
+    python -m bench.swiss_round [--players 10000] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import time
+import urllib.request
+
+import asyncpg
+import msgspec
+from nats.aio.client import Client
+
+from bench.hardware import describe
+from bench.tournament import SHORT_HOCKEY, rounds_of, running_services
+from shared.audit import audit_game
+from shared.audit.fetch import fetch_game
+from shared.bus.connect import connect
+from shared.bus.namespace import Namespace
+from shared.bus.rpc import request
+from shared.eventstore import EventStore
+from shared.eventstore.pool import create_pool
+from shared.messages.tournaments import (
+    CreateTournamentRequest,
+    GetTournament,
+    RegisterPlayer,
+    StartTournament,
+    TournamentRef,
+)
+from shared.tournaments.formats import Swiss
+from shared.tournaments.view import TournamentView
+from tests.infra import RunInfra, running_infra
+
+SERVICES = ("relay", "rng", "engine", "matchmaking", "standings")
+AUDIT_SAMPLE = 50
+
+
+async def settings_of(url: str) -> str:
+    conn = await asyncpg.connect(url)
+    try:
+        names = ("fsync", "synchronous_commit", "full_page_writes", "shared_buffers")
+        return ", ".join([f"{name}={await conn.fetchval(f'SHOW {name}')}" for name in names])
+    finally:
+        await conn.close()
+
+
+def rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def metric(url: str, name: str) -> float:
+    with urllib.request.urlopen(f"{url}/metrics", timeout=5) as response:
+        text = response.read().decode()
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(name))
+
+
+async def register_all(nc: Client, ns: Namespace, tid: str, players: int) -> None:
+    subject = ns.command("matchmaking", "register")
+    done = 0
+    for chunk in range(0, players, 500):
+        await asyncio.gather(*(request(nc, subject, RegisterPlayer(tournament_id=tid, player_id=f"bot-{n:05d}",
+                                                                   bot="random"), TournamentRef, timeout=120)
+                               for n in range(chunk, min(players, chunk + 500))))
+        done = min(players, chunk + 500)
+        print(f"  {done} players registered", flush=True)
+
+
+async def swiss_round(infra: RunInfra, players: int) -> None:
+    async with running_services(infra, SERVICES) as services:
+        engine = services["engine"]
+        assert engine.process is not None
+        nc = await connect(infra.nats_url, name="bench")
+        ns = infra.namespace
+        try:
+            created = await request(nc, ns.command("matchmaking", "create"), CreateTournamentRequest(
+                name="Bench Swiss round", game="hockeydice", format=Swiss(table_size=2, rounds=1),
+                max_players=players, options=msgspec.Raw(msgspec.json.encode(SHORT_HOCKEY))), TournamentRef)
+            tid = created.tournament_id
+            await register_all(nc, ns, tid, players)
+            rss_before = rss_kb(engine.process.pid)
+            started, started_at = time.perf_counter(), time.time()
+            await request(nc, ns.command("matchmaking", "start"), StartTournament(tournament_id=tid),
+                          TournamentView, timeout=300)
+            peak_games, peak_rss = 0.0, rss_before
+            while True:
+                view = await request(nc, ns.command("matchmaking", "get"), GetTournament(tournament_id=tid),
+                                     TournamentView, timeout=60)
+                games = metric(engine.url, "engine_games_in_memory")
+                if games > peak_games:
+                    peak_games, peak_rss = games, rss_kb(engine.process.pid)
+                elapsed = time.perf_counter() - started
+                print(f"  {elapsed:6.1f}s: tournament {view.status}, engine holds {games:.0f} games,"
+                      f" engine RSS {rss_kb(engine.process.pid) / 1024:.0f} MB", flush=True)
+                if view.status == "finished":
+                    break
+                await asyncio.sleep(5)
+            wall = time.perf_counter() - started
+        finally:
+            await nc.close()
+        rounds = await rounds_of(infra.database_url, tid, started_at)
+        pool = await create_pool(infra.database_url)
+        try:
+            store = EventStore(pool)
+            game_ids = [row[0] for row in await pool.fetch(
+                "SELECT stream_id FROM events WHERE type = 'engine.GameOpened' AND data->>'tournament_id' = $1",
+                tid)]
+            sample = random.Random(1).sample(game_ids, min(AUDIT_SAMPLE, len(game_ids)))
+            verified = sum(audit_game(g, *await fetch_game(store, g)).verified for g in sample)
+            commands = await pool.fetchval("SELECT count(*) FROM events WHERE type = 'engine.CommandAccepted'"
+                                           " AND stream_id = ANY($1)", game_ids)
+        finally:
+            await pool.close()
+    r = rounds[0]
+    per_game = (peak_rss - rss_before) * 1024 / peak_games if peak_games else float("nan")
+    print(f"  round of {r.games} tables ({players} players): opened over {r.last_opened - r.first_opened:.1f}s"
+          f" ({r.last_opened:.1f}s after the start), all ended {r.last_ended:.1f}s after the start;"
+          f" wall time to 'finished' {wall:.1f}s")
+    print(f"  bot commands played by the engine: {commands} ({commands / r.last_ended:,.0f}/s over the round)")
+    print(f"  engine memory per game held: {per_game / 1024:.1f} KB ({peak_games:.0f} games,"
+          f" RSS {rss_before / 1024:.0f} -> {peak_rss / 1024:.0f} MB)")
+    print(f"  audit sample: {verified} of {len(sample)} games verified")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, default=10_000)
+    parser.add_argument("--quick", action="store_true", help="1,000 players")
+    args = parser.parse_args()
+    players = 1000 if args.quick else args.players
+    print(f"Swiss round benchmark — {describe()}; every service a separate process on the same cores")
+    for infra in running_infra(durable=True):
+        print(f"  PostgreSQL: {asyncio.run(settings_of(infra.database_url))}")
+        asyncio.run(swiss_round(infra, players))
+
+
+if __name__ == "__main__":
+    main()
