@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import asyncpg
@@ -9,6 +10,9 @@ import msgspec
 
 from shared.eventstore import RecordedEvent, hashing
 from shared.eventstore.hashing import GENESIS
+from shared.messages.engine import DrawsUsed
+from shared.messages.registry import registry
+from shared.messages.rng import Drawn
 
 _encoder = msgspec.json.Encoder()
 
@@ -42,3 +46,21 @@ async def rewrite(superuser: asyncpg.Connection, stream_id: str, events: list[Re
             [(e.position, e.tx, e.event_id, e.stream_id, e.version, e.type, e.schema_version, e.data,
               _encoder.encode(e.metadata), e.recorded_at, e.prev_hash, e.hash) for e in events])
         await superuser.execute("ALTER TABLE events ENABLE TRIGGER events_no_update_delete")
+
+
+def with_drawn(game_id: str, game: list[RecordedEvent], rng: list[RecordedEvent]) -> list[RecordedEvent]:
+    """The RNG stream as the service wrote it before draws left the write path: an ``rng.Drawn`` per draw the game
+    used, private to nobody, before the reveal. Renumbered but not re-hashed (``rechain`` makes it consistent).
+    The new rows get negative positions, which no append ever takes."""
+    draws = [d for e in game if e.type == "engine.DrawsUsed" for d in msgspec.convert(e.payload(), DrawsUsed).draws]
+    reveal = next(i for i, e in enumerate(rng) if e.type == "rng.SeedRevealed")
+    template = rng[reveal]
+    drawn = []
+    for d in draws:
+        name, version, data = registry.encode(Drawn(nonce=d.nonce, request=d.request, values=d.values))
+        drawn.append(msgspec.structs.replace(
+            template, event_id=uuid.uuid5(uuid.NAMESPACE_URL, f"{game_id}:drawn:{d.nonce}"), type=name,
+            schema_version=version, data=data, position=-(template.position * 10_000 + d.nonce + 1),
+            metadata=msgspec.structs.replace(template.metadata, visibility=(), causation_id=None)))
+    out = [*rng[:reveal], *drawn, *rng[reveal:]]
+    return [msgspec.structs.replace(e, version=v) for v, e in enumerate(out, start=1)]
