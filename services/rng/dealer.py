@@ -161,11 +161,14 @@ class Dealer:
         if not 1 <= len(request.client_seed.encode()) <= CLIENT_SEED_MAX_BYTES:
             raise RejectedError("rng.client-seed.length", f"a client seed is 1 to {CLIENT_SEED_MAX_BYTES} bytes")
         try:
-            await self.store.append(rng_stream(request.game_id),
-                                    [_event(ClientSeedAdded(seat=request.seat, client_seed=request.client_seed))],
-                                    ledger.version)
+            result = await self.store.append(
+                rng_stream(request.game_id),
+                [_event(ClientSeedAdded(seat=request.seat, client_seed=request.client_seed))], ledger.version)
         except ConcurrencyError:
             return await self.add_client_seed(request)
+        if result.last_version == ledger.version + 1:  # what was appended is known: no read before the next draw
+            ledger.client_seeds[request.seat] = request.client_seed
+            ledger.version = result.last_version
         return answer
 
     async def _draws_used(self, game_id: str) -> bool:
@@ -190,11 +193,12 @@ class Dealer:
         return NumberedDraw(nonce=request.nonce, request=request.request, values=values)
 
     async def _ledger_for(self, request: DrawNumbers) -> Ledger:
-        """The cached ledger when it holds the client seeds the engine states; else the stream read once more. A
-        replica may have cached a game before another one took its client seeds."""
+        """The cached ledger once this process has drawn for the game and while it holds the client seeds the engine
+        states; else the stream read once more. A replica may have cached a game before another one took its client
+        seeds, and a stale copy could agree with a wrong statement: the first draw here always reads."""
         stated = request.client_seeds
         ledger = self._cached_ledger(request.game_id)
-        if ledger is None or stated is None or not self._answers(ledger, stated):
+        if ledger is None or stated is None or not ledger.drawn or not self._answers(ledger, stated):
             ledger = await self.ledger(request.game_id)
         if ledger.commitment is None:
             raise RejectedError("rng.unknown-game", f"no seed is committed for {request.game_id}")
