@@ -1,1 +1,1 @@
-"""Dice/RNG-audit service: owns the seeds, records every draw (filled in by the RNG-audit issue)."""
+"""Dice/RNG-audit service: owns the seeds, answers draws from memory, reveals each seed when its game ends."""

@@ -12,7 +12,15 @@ from services.rng.sealing import Sealer
 from services.rng.settings import RngSettings
 from shared.bus.rpc import serve
 from shared.keyfiles import key_from
-from shared.messages.rng import AddClientSeed, Commitment, CreateSeed, DrawNumbers, NumberedDraw
+from shared.messages.rng import (
+    AddClientSeed,
+    Commitment,
+    Commitments,
+    CreateSeed,
+    CreateSeeds,
+    DrawNumbers,
+    NumberedDraw,
+)
 from shared.service.app import background, base_app, use_nats, use_store
 from shared.service.keys import NAMESPACE, NATS, POOL, STORE
 
@@ -34,6 +42,9 @@ def build(settings: RngSettings) -> web.Application:
         async def create(request: CreateSeed, msg: Msg) -> Commitment:
             return await dealer.create(request)
 
+        async def create_many(request: CreateSeeds, msg: Msg) -> Commitments:
+            return await dealer.create_many(request)
+
         async def client_seed(request: AddClientSeed, msg: Msg) -> Commitment:
             return await dealer.add_client_seed(request)
 
@@ -42,6 +53,7 @@ def build(settings: RngSettings) -> web.Application:
 
         subscriptions = [
             await serve(nc, ns.command("rng", "create"), CreateSeed, create, queue="rng"),
+            await serve(nc, ns.command("rng", "create_many"), CreateSeeds, create_many, queue="rng"),
             await serve(nc, ns.command("rng", "client_seed"), AddClientSeed, client_seed, queue="rng"),
             await serve(nc, ns.command("rng", "draw"), DrawNumbers, draw, queue="rng"),
         ]

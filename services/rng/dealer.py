@@ -1,49 +1,61 @@
-"""The RNG service's decisions: commit a seed, take client seeds, draw, reveal. Everything it does is an event
-in ``rng-<game_id>``; the seed itself stays sealed in ``rng_seeds`` until the game has ended."""
+"""The RNG service's decisions: commit seeds, take client seeds, draw, reveal. Commitments, client seeds and the
+reveal are events in ``rng-<game_id>``; the seed itself stays sealed in ``rng_seeds`` until the game has ended.
+
+A draw writes nothing: it is a pure function of the seed, the client seeds, the game id, the nonce and the request
+(``shared.fairness``), answered from memory. The engine records the draws it used in the game stream
+(``engine.DrawsUsed``); that is the record the audit recomputes once the seed is revealed."""
 
 from __future__ import annotations
 
 import time
 import uuid
 from collections import OrderedDict
+from collections.abc import Sequence
 
 import asyncpg
 import msgspec
 
+from services.rng.commit import NAMESPACE, commit_event_id, keep_seeds
 from services.rng.ledger import Ledger
 from services.rng.sealing import Sealer
 from shared.bus.replies import RejectedError
-from shared.eventstore import ConcurrencyError, EventStore, ExpectedVersion, NewEvent
-from shared.fairness import CLIENT_SEED_MAX_BYTES, RECIPE_VERSION, check_request, commitment, draw, new_server_seed
+from shared.eventstore import AppendResult, ConcurrencyError, EventStore, ExpectedVersion, NewEvent
+from shared.fairness import CLIENT_SEED_MAX_BYTES, RECIPE_VERSION, check_request, commitment, draw
 from shared.fairness.engine_auth import MAX_AGE_SECONDS, check
 from shared.games.draws import DiceRequest, RangeRequest, ShuffleRequest
 from shared.logging import get_logger
+from shared.messages.engine import DrawsUsed
+from shared.messages.registry import message_name
 from shared.messages.rng import (
     AddClientSeed,
     ClientSeedAdded,
     Commitment,
+    Commitments,
     CreateSeed,
-    Drawn,
+    CreateSeeds,
     DrawNumbers,
+    GameSeats,
     NumberedDraw,
     SeedCommitted,
     SeedRevealed,
+    create_many_signed,
+    draw_signed,
     rng_stream,
 )
 from shared.messages.stored import stored
-from shared.play.visibility import NOBODY
 
 log = get_logger(__name__)
 MAX_DICE = 1000
 MAX_SHUFFLE = 10_000
 MAX_RANGE = 2**64
+MAX_SEATS = 16
+MAX_GAMES_PER_CREATE = 1000
 CACHE_GAMES = 10_000
-NAMESPACE = uuid.UUID("5f0c1d9e-3b0a-4c55-9d55-6a1f2c7d8e90")
+DRAWS_USED = message_name(DrawsUsed)
 
 
-def _event(obj: msgspec.Struct, event_id: uuid.UUID | None = None, *, causation_id: str | None = None,
-           visibility: tuple[int, ...] | None = None) -> NewEvent:
-    return stored(obj, actor="rng", event_id=event_id, causation_id=causation_id, visibility=visibility)
+def _event(obj: msgspec.Struct, event_id: uuid.UUID | None = None, *, causation_id: str | None = None) -> NewEvent:
+    return stored(obj, actor="rng", event_id=event_id, causation_id=causation_id)
 
 
 def check_size(request: DiceRequest | RangeRequest | ShuffleRequest) -> None:
@@ -60,6 +72,10 @@ def check_size(request: DiceRequest | RangeRequest | ShuffleRequest) -> None:
             raise RejectedError("rng.request.too-large", "a range may span at most 2^64 values")
 
 
+def _commitment(game_id: str, seed: bytes) -> Commitment:
+    return Commitment(game_id=game_id, commitment=commitment(seed), recipe_version=RECIPE_VERSION)
+
+
 class Dealer:
     def __init__(self, store: EventStore, pool: asyncpg.Pool, sealer: Sealer, engine_key: bytes) -> None:
         self.store = store
@@ -70,34 +86,59 @@ class Dealer:
         self._seeds: OrderedDict[str, bytes] = OrderedDict()
 
     async def ledger(self, game_id: str) -> Ledger:
+        """The game's RNG stream folded, brought up to date with one read."""
         ledger = self._ledgers.pop(game_id, None) or Ledger()
         ledger.fold(await self.store.read_stream(rng_stream(game_id), ledger.version + 1))
-        self._ledgers[game_id] = ledger
-        if len(self._ledgers) > CACHE_GAMES:
-            self._ledgers.popitem(last=False)
+        self._keep(self._ledgers, game_id, ledger)
         return ledger
+
+    def _cached_ledger(self, game_id: str) -> Ledger | None:
+        ledger = self._ledgers.get(game_id)
+        if ledger is not None:
+            self._ledgers.move_to_end(game_id)
+        return ledger
+
+    @staticmethod
+    def _keep(cache: OrderedDict[str, object], game_id: str, value: object) -> None:
+        cache[game_id] = value
+        cache.move_to_end(game_id)
+        if len(cache) > CACHE_GAMES:
+            cache.popitem(last=False)
 
     async def create(self, request: CreateSeed) -> Commitment:
         if not check(self.engine_key, request.auth, "create", request.game_id, request.seats):
             raise RejectedError("rng.forbidden", "only the game engine may open a game's seed")
-        if not 1 <= request.seats <= 16:
-            raise RejectedError("rng.seats", "a game has 1 to 16 seats")
-        seed = new_server_seed()
-        async with self.pool.acquire() as conn:
-            await conn.execute("INSERT INTO rng_seeds (game_id, sealed) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                               request.game_id, self.sealer.seal(request.game_id, seed))
-            sealed = await conn.fetchval("SELECT sealed FROM rng_seeds WHERE game_id = $1", request.game_id)
-        seed = self.sealer.open(request.game_id, sealed)
-        committed = SeedCommitted(game_id=request.game_id, commitment=commitment(seed),
-                                  recipe_version=RECIPE_VERSION, seats=request.seats)
-        # The commitment's event id follows from the game id: a repeated create stores nothing new.
-        await self.store.append(rng_stream(request.game_id),
-                                [_event(committed, uuid.uuid5(NAMESPACE, f"commit:{request.game_id}"))],
-                                ExpectedVersion.ANY)
-        ledger = await self.ledger(request.game_id)
-        assert ledger.commitment is not None
-        return Commitment(game_id=request.game_id, commitment=ledger.commitment.commitment,
-                          recipe_version=ledger.commitment.recipe_version)
+        [committed] = await self._commit((GameSeats(game_id=request.game_id, seats=request.seats),))
+        return committed
+
+    async def create_many(self, request: CreateSeeds) -> Commitments:
+        if not check(self.engine_key, request.auth, *create_many_signed(request.games)):
+            raise RejectedError("rng.forbidden", "only the game engine may open a game's seed")
+        if not 1 <= len(request.games) <= MAX_GAMES_PER_CREATE:
+            raise RejectedError("rng.create.batch", f"1 to {MAX_GAMES_PER_CREATE} games in one request")
+        if len({game.game_id for game in request.games}) != len(request.games):
+            raise RejectedError("rng.create.batch", "each game at most once in one request")
+        return Commitments(commitments=tuple(await self._commit(request.games)))
+
+    async def _commit(self, games: Sequence[GameSeats]) -> list[Commitment]:
+        for game in games:
+            if not 1 <= game.seats <= MAX_SEATS:
+                raise RejectedError("rng.seats", f"a game has 1 to {MAX_SEATS} seats ({game.game_id})")
+        seeds = await keep_seeds(self.pool, self.sealer, [game.game_id for game in games])
+        committed = [SeedCommitted(game_id=game.game_id, commitment=commitment(seeds[game.game_id]),
+                                   recipe_version=RECIPE_VERSION, seats=game.seats) for game in games]
+        results = await self._append_each(
+            [(rng_stream(event.game_id), [_event(event, commit_event_id(event.game_id))]) for event in committed])
+        for event, result in zip(committed, results, strict=True):
+            self._keep(self._seeds, event.game_id, seeds[event.game_id])
+            if result.last_version == 1 and not result.duplicate:
+                self._keep(self._ledgers, event.game_id, Ledger(version=1, commitment=event))
+        return [_commitment(game.game_id, seeds[game.game_id]) for game in games]
+
+    async def _append_each(self, items: list[tuple[str, list[NewEvent]]]) -> list[AppendResult]:
+        """Each stream's events, appended whatever the stream holds (idempotent by event id); one call per stream
+        (``EventStore.append_many`` takes the same items in one round trip)."""
+        return [await self.store.append(stream_id, events, ExpectedVersion.ANY) for stream_id, events in items]
 
     async def add_client_seed(self, request: AddClientSeed) -> Commitment:
         if not check(self.engine_key, request.auth, "client_seed", request.game_id, request.seat,
@@ -106,11 +147,12 @@ class Dealer:
         ledger = await self.ledger(request.game_id)
         if ledger.commitment is None:
             raise RejectedError("rng.unknown-game", f"no seed is committed for {request.game_id}")
+        answer = Commitment(game_id=request.game_id, commitment=ledger.commitment.commitment,
+                            recipe_version=ledger.commitment.recipe_version)
         given = ledger.client_seeds.get(request.seat)
         if given == request.client_seed:
-            return Commitment(game_id=request.game_id, commitment=ledger.commitment.commitment,
-                              recipe_version=ledger.commitment.recipe_version)
-        if ledger.draws:
+            return answer
+        if ledger.drawn or ledger.revealed or await self._draws_used(request.game_id):
             raise RejectedError("rng.client-seed.too-late", "client seeds are taken only before the first draw")
         if not 0 <= request.seat < ledger.commitment.seats:
             raise RejectedError("rng.client-seed.seat", f"seat must be 0..{ledger.commitment.seats - 1}")
@@ -119,70 +161,79 @@ class Dealer:
         if not 1 <= len(request.client_seed.encode()) <= CLIENT_SEED_MAX_BYTES:
             raise RejectedError("rng.client-seed.length", f"a client seed is 1 to {CLIENT_SEED_MAX_BYTES} bytes")
         try:
-            await self.store.append(rng_stream(request.game_id),
-                                    [_event(ClientSeedAdded(seat=request.seat, client_seed=request.client_seed))],
-                                    ledger.version)
+            result = await self.store.append(
+                rng_stream(request.game_id),
+                [_event(ClientSeedAdded(seat=request.seat, client_seed=request.client_seed))], ledger.version)
         except ConcurrencyError:
             return await self.add_client_seed(request)
-        return Commitment(game_id=request.game_id, commitment=ledger.commitment.commitment,
-                          recipe_version=ledger.commitment.recipe_version)
+        if result.last_version == ledger.version + 1:  # what was appended is known: no read before the next draw
+            ledger.client_seeds[request.seat] = request.client_seed
+            ledger.version = result.last_version
+        return answer
+
+    async def _draws_used(self, game_id: str) -> bool:
+        """Whether the game's own stream records a draw: a draw another replica answered is known here this way
+        once the engine has recorded it. (Client seeds come before the opening, so this stream is short then.)"""
+        return any(event.type == DRAWS_USED for event in await self.store.read_stream(game_id))
 
     async def draw(self, request: DrawNumbers) -> NumberedDraw:
-        if not check(self.engine_key, request.auth, "draw", request.game_id, request.nonce, request.request,
-                     request.issued_at):
+        """From memory: no write, and no read once the game's seed and client seeds are known here."""
+        if not check(self.engine_key, request.auth, *draw_signed(request.game_id, request.nonce, request.request,
+                                                                 request.issued_at, request.client_seeds)):
             raise RejectedError("rng.forbidden", "only the game engine may ask for draws")
         if abs(time.time() - request.issued_at) > MAX_AGE_SECONDS:
             raise RejectedError("rng.stale-request", "the draw request is too old to be answered")
         check_size(request.request)
-        for _attempt in range(10):
-            ledger = await self.ledger(request.game_id)
-            if ledger.commitment is None:
-                raise RejectedError("rng.unknown-game", f"no seed is committed for {request.game_id}")
-            if ledger.revealed:
-                raise RejectedError("rng.game-ended", "the game has ended; its seed is revealed")
-            if request.nonce < len(ledger.draws):
-                made = ledger.draws[request.nonce]
-                if made.request != request.request:
-                    raise RejectedError("rng.nonce-mismatch",
-                                        f"draw {request.nonce} was made for {made.request}, not {request.request}")
-                return NumberedDraw(nonce=made.nonce, request=made.request, values=made.values)
-            if request.nonce > len(ledger.draws):
-                raise RejectedError("rng.nonce-ahead", f"the next draw of this game is {len(ledger.draws)}")
-            seed = await self._seed(request.game_id)
-            values = draw(seed, request.game_id, ledger.seeds_in_seat_order(), request.nonce, request.request)
-            drawn = Drawn(nonce=request.nonce, request=request.request, values=values)
-            try:
-                # Private to nobody: a draw of a running game is a deck order or a roll still to be used. The
-                # engine gets it in the reply; everyone may recompute it once the seed is revealed.
-                await self.store.append(rng_stream(request.game_id), [_event(drawn, visibility=NOBODY)],
-                                        ledger.version)
-            except ConcurrencyError:
-                continue  # another replica drew (or a client seed came): read and answer again
-            return NumberedDraw(nonce=drawn.nonce, request=drawn.request, values=drawn.values)
-        raise RejectedError("rng.busy", "too many concurrent changes to this game's draws; try again")
+        ledger = await self._ledger_for(request)
+        if ledger.revealed:
+            raise RejectedError("rng.game-ended", "the game has ended; its seed is revealed")
+        seed = await self._seed(request.game_id)
+        values = draw(seed, request.game_id, ledger.seeds_in_seat_order(), request.nonce, request.request)
+        ledger.drawn = True
+        return NumberedDraw(nonce=request.nonce, request=request.request, values=values)
 
-    async def reveal(self, game_id: str, *, causation_id: str | None = None) -> bool:
+    async def _ledger_for(self, request: DrawNumbers) -> Ledger:
+        """The cached ledger once this process has drawn for the game and while it holds the client seeds the engine
+        states; else the stream read once more. A replica may have cached a game before another one took its client
+        seeds, and a stale copy could agree with a wrong statement: the first draw here always reads."""
+        stated = request.client_seeds
+        ledger = self._cached_ledger(request.game_id)
+        if ledger is None or stated is None or not ledger.drawn or not self._answers(ledger, stated):
+            ledger = await self.ledger(request.game_id)
+        if ledger.commitment is None:
+            raise RejectedError("rng.unknown-game", f"no seed is committed for {request.game_id}")
+        if stated is not None and not self._answers(ledger, stated):
+            raise RejectedError("rng.client-seeds", f"the RNG holds {len(ledger.client_seeds)} client seeds for "
+                                f"{request.game_id}, not the {len(stated)} the engine names")
+        return ledger
+
+    @staticmethod
+    def _answers(ledger: Ledger, client_seeds: tuple[str, ...]) -> bool:
+        return ledger.commitment is not None and ledger.seeds_in_seat_order() == client_seeds
+
+    async def reveal(self, game_id: str, *, causation_id: str | None = None, game_version: int | None = None,
+                     game_hash: str | None = None) -> bool:
         """Publish the seed. Only for a game whose own stream shows it over: see ``services.rng.revealer``."""
         ledger = await self.ledger(game_id)
         if ledger.commitment is None or ledger.revealed:
             return False
         seed = await self._seed(game_id)
-        revealed = _event(SeedRevealed(server_seed=seed.hex()), uuid.uuid5(NAMESPACE, f"reveal:{game_id}"),
-                          causation_id=causation_id)
+        revealed = _event(SeedRevealed(server_seed=seed.hex(), game_version=game_version, game_hash=game_hash),
+                          uuid.uuid5(NAMESPACE, f"reveal:{game_id}"), causation_id=causation_id)
         await self.store.append(rng_stream(game_id), [revealed], ExpectedVersion.ANY)
+        ledger.revealed = True
+        self._seeds.pop(game_id, None)
         log.info("rng.revealed", game_id=game_id)
         return True
 
     async def _seed(self, game_id: str) -> bytes:
         """The opened seed, kept in this process's memory while its game runs (it never leaves the process)."""
-        seed = self._seeds.pop(game_id, None)
+        seed = self._seeds.get(game_id)
         if seed is None:
             async with self.pool.acquire() as conn:
                 sealed = await conn.fetchval("SELECT sealed FROM rng_seeds WHERE game_id = $1", game_id)
             if sealed is None:
                 raise RejectedError("rng.unknown-game", f"no seed is kept for {game_id}")
             seed = self.sealer.open(game_id, sealed)
-        self._seeds[game_id] = seed
-        if len(self._seeds) > CACHE_GAMES:
-            self._seeds.popitem(last=False)
+        self._keep(self._seeds, game_id, seed)
         return seed

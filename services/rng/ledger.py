@@ -14,7 +14,9 @@ class Ledger:
     version: int = 0
     commitment: SeedCommitted | None = None
     client_seeds: dict[int, str] = field(default_factory=dict)
-    draws: list[Drawn] = field(default_factory=list)
+    drawn: bool = False
+    """A draw was made: an old stream holds an ``rng.Drawn``, or this process has answered one (best effort: another
+    replica's draws are not known here; the audit's recomputation is the real check of a late seed)."""
     revealed: bool = False
 
     def fold(self, events: list[RecordedEvent]) -> None:
@@ -26,10 +28,10 @@ class Ledger:
                 case ClientSeedAdded(seat=seat, client_seed=seed):
                     self.client_seeds[seat] = seed
                 case Drawn():
-                    self.draws.append(event)
+                    self.drawn = True
                 case SeedRevealed():
                     self.revealed = True
             self.version = recorded.version
 
-    def seeds_in_seat_order(self) -> list[str]:
-        return [self.client_seeds[seat] for seat in sorted(self.client_seeds)]
+    def seeds_in_seat_order(self) -> tuple[str, ...]:
+        return tuple(self.client_seeds[seat] for seat in sorted(self.client_seeds))

@@ -22,25 +22,29 @@ GAME_ENDED = message_name(GameEnded)
 log = get_logger(__name__)
 
 
-async def really_over(store: EventStore, game_id: str) -> bool:
+async def really_over(store: EventStore, game_id: str) -> RecordedEvent | None:
+    """The game stream's last event when the stream shows the game over, else None."""
     events = await store.read_stream(game_id)
     table = Table(game_id)
     try:
         table.apply_all(events)
-        return table.over
     except Exception as error:  # a stream the rules cannot fold is no proof of an end; never reveal on it
         log.warning("rng.reveal.unfoldable", game_id=game_id, error=f"{type(error).__name__}: {error}")
-        return False
+        return None
+    return events[-1] if table.over else None
 
 
 async def reveal_if_over(store: EventStore, dealer: Dealer, ended: RecordedEvent) -> bool:
-    """The reveal carries the end's correlation id, and the end's event id as its cause."""
+    """The reveal carries the end's correlation id, the end's event id as its cause, and the version and hash of
+    the game stream's last event it saw."""
     with correlation(ended.metadata.correlation_id, game_id=ended.stream_id):
-        if not await really_over(store, ended.stream_id):
+        last = await really_over(store, ended.stream_id)
+        if last is None:
             log.warning("rng.reveal.refused", reason="the game's stream does not show it over",
                         event_id=str(ended.event_id), version=ended.version, actor=ended.metadata.actor)
             return False
-        return await dealer.reveal(ended.stream_id, causation_id=str(ended.event_id))
+        return await dealer.reveal(ended.stream_id, causation_id=str(ended.event_id), game_version=last.version,
+                                   game_hash=last.hash.hex())
 
 
 async def reveal_ended_games(store: EventStore, dealer: Dealer) -> None:

@@ -1,5 +1,5 @@
-"""Re-run a game from its stream: each action through the rules with the draws it recorded, each draw against the
-RNG stream, and the events that come out against the events that were stored."""
+"""Re-run a game from its stream: each action through the rules with the draws it recorded, each draw recomputed
+from the RNG stream's revealed seed and client seeds, and the events that come out against the events stored."""
 
 from __future__ import annotations
 
@@ -168,7 +168,7 @@ def replay_game(game_id: str, events: list[RecordedEvent], rng: CheckedRng) -> t
     if ended is None:
         raise Found(Discrepancy(stream_id=game_id, version=None, event_id=None, check="only ended games are audited",
                                 expected="engine.GameEnded", found="the game is still running"))
-    if used != len(rng.draws):
+    if rng.draws and used != len(rng.draws):
         recorded, _ = rng.draws[used]
         raise _at(recorded, "every draw the RNG made was used by the game", f"{used} draws used",
                   f"draw {used} was made but never used")
@@ -220,6 +220,8 @@ def _check_seed_window(opened_event: RecordedEvent, opening: GameOpened, groups:
 
 
 def _check_draws(draws_event: RecordedEvent | None, rng: CheckedRng, used: int) -> tuple[list[Draw], int]:
+    """Each draw the game used, numbered on from the last (0, 1, 2, ... over the whole game, no gap), recomputed
+    from the revealed seed; and, in an old stream that recorded its draws, the very draw the RNG recorded."""
     if draws_event is None:
         return [], used
     event = loaded(draws_event)
@@ -228,13 +230,22 @@ def _check_draws(draws_event: RecordedEvent | None, rng: CheckedRng, used: int) 
     for numbered in event.draws:
         if numbered.nonce != used:
             raise _at(draws_event, "the game uses the draws in order", f"draw {used}", f"draw {numbered.nonce}")
-        if used >= len(rng.draws):
-            raise _at(draws_event, f"draw {used} is in the RNG stream", "a recorded draw", "no such draw")
-        rng_event, drawn = rng.draws[used]
-        if (drawn.request, tuple(drawn.values)) != (numbered.request, tuple(numbered.values)):
-            raise _at(draws_event, f"draw {used} used by the game is the one the RNG recorded "
-                                   f"(rng v{rng_event.version})",
-                      f"{drawn.request} -> {list(drawn.values)}", f"{numbered.request} -> {list(numbered.values)}")
+        try:
+            expected = rng.recompute(numbered.nonce, numbered.request)
+        except ValueError as error:
+            raise _at(draws_event, f"draw {used} is a valid input of the recipe", "a valid request",
+                      error) from error
+        if expected != tuple(numbered.values):
+            raise _at(draws_event, f"draw {used} ({numbered.request}) used by the game, recomputed from the "
+                                   f"revealed seed", list(expected), list(numbered.values))
+        if rng.draws:
+            if used >= len(rng.draws):
+                raise _at(draws_event, f"draw {used} is in the RNG stream", "a recorded draw", "no such draw")
+            rng_event, drawn = rng.draws[used]
+            if (drawn.request, tuple(drawn.values)) != (numbered.request, tuple(numbered.values)):
+                raise _at(draws_event, f"draw {used} used by the game is the one the RNG recorded "
+                                       f"(rng v{rng_event.version})",
+                          f"{drawn.request} -> {list(drawn.values)}", f"{numbered.request} -> {list(numbered.values)}")
         out.append(Draw(numbered.request, tuple(numbered.values)))
         used += 1
     return out, used

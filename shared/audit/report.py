@@ -34,8 +34,8 @@ class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
         if self.discrepancy is not None:
             return str(self.discrepancy)
         return (f"{self.game_id}: verified — {self.game_events} game events and {self.rng_events} RNG events, hash "
-                f"chains intact; seed matches its commitment; {self.draws} draws recomputed and each used as "
-                f"recorded; {self.actions} actions re-run through the rules with identical events")
+                f"chains intact; seed matches its commitment; {self.draws} draws recomputed from it, "
+                f"numbered from 0 with no gap; {self.actions} actions re-run through the rules with identical events")
 
 
 class Found(Exception):

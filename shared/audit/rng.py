@@ -1,22 +1,39 @@
-"""The RNG stream checked on its own: a commitment first, the revealed seed matches it, every draw recomputes."""
+"""The RNG stream checked on its own: a commitment first, client seeds, the revealed seed matches the commitment.
+
+The stream holds no draws: each draw is recomputed where the game recorded it (``engine.DrawsUsed``), from the
+revealed seed and the client seeds checked here (``CheckedRng.recompute``). Streams written before that hold an
+``rng.Drawn`` per draw; those are checked too: numbered 0, 1, 2, ..., each recomputes, each used by the game."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 from shared.audit.load import load as loaded
 from shared.audit.report import Discrepancy, Found
 from shared.eventstore import RecordedEvent
-from shared.fairness import commitment, draw
+from shared.fairness import CLIENT_SEED_MAX_BYTES, verify_commitment
+from shared.fairness.recipe import answer
+from shared.fairness.seeds import encode_client_seeds
+from shared.fairness.stream import Keyed
+from shared.games.draws import DrawRequest
 from shared.messages.rng import ClientSeedAdded, Drawn, SeedCommitted, SeedRevealed
 
 
 @dataclass
 class CheckedRng:
     draws: list[tuple[RecordedEvent, Drawn]] = field(default_factory=list)
+    """The draws an old stream recorded (``rng.Drawn``); empty for a stream written since."""
     recipe_version: str = ""
     commitment: str = ""
     client_seeds: dict[int, tuple[RecordedEvent, str]] = field(default_factory=dict)
+    keyed: Keyed | None = None
+    """The revealed seed with the game id and the client seeds, ready to recompute any draw."""
+
+    def recompute(self, nonce: int, request: DrawRequest) -> tuple[int, ...]:
+        """The values the recipe gives; ValueError when the nonce or request is no valid input of it."""
+        assert self.keyed is not None
+        return answer(self.keyed.stream(nonce), request)
 
 
 def _at(event: RecordedEvent, check: str, expected: str, found: str) -> Found:
@@ -40,11 +57,17 @@ def check_rng(game_id: str, events: list[RecordedEvent]) -> CheckedRng:
         event = loaded(recorded)
         match event:
             case ClientSeedAdded(seat=seat, client_seed=seed):
-                if checked.draws:
+                if checked.draws or revealed is not None:
                     raise _at(recorded, "client seeds come before the first draw", "no client seed", seed)
                 if not 0 <= seat < first.seats or seat in client_seeds:
                     raise _at(recorded, "one client seed per seat of the game", f"a seat of 0..{first.seats - 1} "
                               f"without a seed", f"seat {seat}")
+                try:
+                    if not encode_client_seeds([seed])[0]:
+                        raise ValueError("client seed 0 is empty")
+                except ValueError as error:
+                    raise _at(recorded, f"a client seed is 1 to {CLIENT_SEED_MAX_BYTES} bytes of UTF-8",
+                              "a valid client seed", str(error)) from error
                 client_seeds[seat] = (recorded, seed)
             case Drawn(nonce=nonce):
                 if nonce != len(checked.draws):
@@ -54,6 +77,8 @@ def check_rng(game_id: str, events: list[RecordedEvent]) -> CheckedRng:
                     raise _at(recorded, "no draw after the seed is revealed", "no draw", f"draw {nonce}")
                 checked.draws.append((recorded, event))
             case SeedRevealed():
+                if revealed is not None:
+                    raise _at(recorded, "the seed is revealed once", "one rng.SeedRevealed", "another")
                 revealed = (recorded, event)
             case _:
                 raise _at(recorded, "the RNG stream holds only RNG events", "rng.*", recorded.type)
@@ -66,13 +91,19 @@ def check_rng(game_id: str, events: list[RecordedEvent]) -> CheckedRng:
         seed = bytes.fromhex(reveal.server_seed)
     except ValueError:
         seed = b""
-    if commitment(seed) != first.commitment:
-        raise _at(revealed_event, "the revealed seed matches the commitment",
-                  f"sha256(seed) = {first.commitment}", f"sha256(seed) = {commitment(seed)}")
-    seeds = [client_seeds[seat][1] for seat in sorted(client_seeds)]
+    if not verify_commitment(seed, first.commitment):
+        raise _at(revealed_event, "the revealed seed matches the commitment", f"sha256(seed) = {first.commitment}",
+                  f"sha256(seed) = {hashlib.sha256(seed).hexdigest()}")
+    checked.keyed = Keyed(seed, game_id, [client_seeds[seat][1] for seat in sorted(client_seeds)])
     for recorded, drawn in checked.draws:
-        expected = draw(seed, game_id, seeds, drawn.nonce, drawn.request)
+        try:
+            expected = checked.recompute(drawn.nonce, drawn.request)
+        except ValueError as error:
+            raise _at(recorded, f"draw {drawn.nonce} is a valid input of the recipe", "a valid request",
+                      str(error)) from error
         if expected != tuple(drawn.values):
             raise _at(recorded, f"draw {drawn.nonce} ({drawn.request}) recomputed from the revealed seed",
                       str(list(expected)), str(list(drawn.values)))
     return checked
+
+

@@ -22,6 +22,10 @@ class ClientSeedAdded(msgspec.Struct, frozen=True, kw_only=True, tag="rng.Client
 
 
 class Drawn(msgspec.Struct, frozen=True, kw_only=True, tag="rng.Drawn"):
+    """A draw as the RNG service once recorded it, one event per draw while the engine waited. No longer written:
+    the game stream's ``engine.DrawsUsed`` is the record the audit recomputes. Kept so that old streams still read
+    (stored names are a contract) and their draws are still checked."""
+
     nonce: int
     request: DrawRequest
     values: tuple[int, ...]
@@ -30,6 +34,10 @@ class Drawn(msgspec.Struct, frozen=True, kw_only=True, tag="rng.Drawn"):
 class SeedRevealed(msgspec.Struct, frozen=True, kw_only=True, tag="rng.SeedRevealed"):
     server_seed: str
     """hex"""
+    game_version: int | None = None
+    """The game stream's version when the seed was revealed (the last event the revealer folded); None before."""
+    game_hash: str | None = None
+    """That event's hash in the game stream's chain, hex; None before."""
 
 
 RngEvent = SeedCommitted | ClientSeedAdded | Drawn | SeedRevealed
@@ -46,6 +54,20 @@ class CreateSeed(msgspec.Struct, frozen=True, kw_only=True):
     auth: str
 
 
+class GameSeats(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str
+    seats: int
+
+
+class CreateSeeds(msgspec.Struct, frozen=True, kw_only=True):
+    """Commit the seeds of many games in one request (a round's tables): one database write for the sealed seeds,
+    each game's ``SeedCommitted`` in its own stream. Idempotent per game, like ``CreateSeed``."""
+
+    games: tuple[GameSeats, ...]
+    auth: str
+    """HMAC-SHA256(engine key, "create_many", [[game_id, seats], ...]), hex."""
+
+
 class AddClientSeed(msgspec.Struct, frozen=True, kw_only=True):
     """A seated player's client seed, passed on by the engine (which checked the seat). Idempotent: the same seed
     for the same seat again changes nothing."""
@@ -58,8 +80,10 @@ class AddClientSeed(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class DrawNumbers(msgspec.Struct, frozen=True, kw_only=True):
-    """Draw ``nonce`` of a game. Idempotent: asking again for a nonce already drawn returns the recorded draw, so
-    an engine that crashed between drawing and appending gets the same numbers back and cannot fish."""
+    """Draw ``nonce`` of a game: a pure function of the seed, the client seeds, the game id, the nonce and the
+    request, answered from memory and recorded by nobody but the engine (``DrawsUsed``). Asking again for the same
+    nonce and request gives the same numbers, so an engine that crashed between drawing and appending cannot fish.
+    """
 
     game_id: str
     nonce: int
@@ -67,6 +91,10 @@ class DrawNumbers(msgspec.Struct, frozen=True, kw_only=True):
     issued_at: float
     auth: str
     """HMAC-SHA256(engine key, signed_fields), hex: only the engine may ask for draws."""
+    client_seeds: tuple[str, ...] | None = None
+    """The game's client seeds in seat order, as the engine's stream holds them (signed with the rest). The RNG
+    answers only when its own stream holds the same ones, re-reading it once when its cached copy differs. None:
+    the engine does not say, and the RNG reads its stream before every draw (slower)."""
 
 
 class Commitment(msgspec.Struct, frozen=True, kw_only=True):
@@ -75,7 +103,23 @@ class Commitment(msgspec.Struct, frozen=True, kw_only=True):
     recipe_version: str
 
 
+class Commitments(msgspec.Struct, frozen=True, kw_only=True):
+    commitments: tuple[Commitment, ...]
+    """One per game of ``CreateSeeds``, in its order."""
+
+
 class NumberedDraw(msgspec.Struct, frozen=True, kw_only=True):
     nonce: int
     request: DrawRequest
     values: tuple[int, ...]
+
+
+def draw_signed(game_id: str, nonce: int, request: DrawRequest, issued_at: float,
+                client_seeds: tuple[str, ...] | None) -> tuple[object, ...]:
+    """The fields of a ``DrawNumbers`` the engine signs; the client seeds only when it states them."""
+    fields = ("draw", game_id, nonce, request, issued_at)
+    return fields if client_seeds is None else (*fields, list(client_seeds))
+
+
+def create_many_signed(games: tuple[GameSeats, ...]) -> tuple[object, ...]:
+    return ("create_many", [[game.game_id, game.seats] for game in games])

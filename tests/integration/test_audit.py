@@ -13,6 +13,8 @@ from shared.audit.bundle import export_bundle, load_bundle
 from shared.audit.fetch import fetch_game
 from shared.eventstore import EventStore
 from shared.infra.processes import ServiceProcess
+from shared.messages.engine import DrawsUsed
+from shared.messages.stored import loaded
 from tests.infra import RunInfra
 from tests.integration.play import create, play_to_end
 
@@ -33,8 +35,10 @@ async def test_a_game_played_through_the_services_audits_verified(
     game_events, rng_events = await fetch_game(store, game_id)
     report = audit_game(game_id, game_events, rng_events)
     assert report.verified, str(report)
-    drawn = sum(1 for e in rng_events if e.type == "rng.Drawn")
+    used = [loaded(e) for e in game_events if e.type == "engine.DrawsUsed"]
+    drawn = sum(len(e.draws) for e in used if isinstance(e, DrawsUsed))
     assert report.actions > 5 and report.draws == drawn >= 1 and report.game_events == len(game_events)
+    assert not any(e.type == "rng.Drawn" for e in rng_events), "the RNG records no draw of its own"
     assert "verified" in str(report)
 
     bundle = export_bundle(game_id, game, game_events, rng_events, datetime.now(UTC))

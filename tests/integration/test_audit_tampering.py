@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -16,13 +17,13 @@ from shared.audit.fetch import fetch_game
 from shared.bus.rpc import request
 from shared.eventstore import EventStore, RecordedEvent
 from shared.fairness import commitment, draw
-from shared.games.draws import DrawRequest
+from shared.games.draws import DrawRequest, ShuffleRequest
 from shared.infra.processes import ServiceProcess
 from shared.messages.engine import GameView, GetView
 from shared.messages.rng import rng_stream
 from tests.infra import RunInfra
 from tests.integration.play import create, play_to_end
-from tests.integration.tamper import edit_data, rechain, rewrite
+from tests.integration.tamper import edit_data, rechain, rewrite, with_drawn
 
 Streams = tuple[list[RecordedEvent], list[RecordedEvent]]
 
@@ -58,6 +59,8 @@ def change_rolled_value(game: list[RecordedEvent], rng: list[RecordedEvent]) -> 
 
 
 def change_rng_draw(game: list[RecordedEvent], rng: list[RecordedEvent]) -> Streams:
+    """In a stream written before draws left the write path, which recorded each draw as an ``rng.Drawn``."""
+    rng = with_drawn(game[0].stream_id, game, rng)
     i = first(rng, "rng.Drawn")
     rng[i] = edit_data(rng[i], lambda d: d["values"].__setitem__(0, d["values"][0] % 6 + 1))
     return game, rng
@@ -90,9 +93,9 @@ def illegal_action(game: list[RecordedEvent], rng: list[RecordedEvent]) -> Strea
 
 CASES: dict[str, tuple[Callable[[list[RecordedEvent], list[RecordedEvent]], Streams], str, str]] = {
     # name: (tampering, stream it names, what the audit says)
-    "changed die in the game stream": (change_game_draw, "game", "is the one the RNG recorded"),
+    "changed die in the game stream": (change_game_draw, "game", "used by the game, recomputed from the revealed seed"),
     "changed rolled value in a rules event": (change_rolled_value, "game", "the one the rules decide"),
-    "changed draw in the RNG stream": (change_rng_draw, "rng", "recomputed from the revealed seed"),
+    "changed draw in an old RNG stream": (change_rng_draw, "rng", "recomputed from the revealed seed"),
     "changed revealed seed": (change_revealed_seed, "rng", "the revealed seed matches the commitment"),
     "removed event": (remove_event, "game", "the rules decide"),
     "action the rules reject": (illegal_action, "game", "the rules accept this action"),
@@ -182,3 +185,33 @@ async def test_a_seed_swapped_after_the_opening_is_caught_by_the_commitment_play
     assert report.discrepancy is not None, str(report)
     assert report.discrepancy.check == "the seed commitment is the one published when the game opened"
     assert report.discrepancy.expected == published
+
+
+async def test_an_old_stream_that_recorded_each_draw_still_audits_and_its_draws_are_checked(
+    ended_game: tuple[str, Streams]
+) -> None:
+    game_id, (game, rng) = ended_game
+    old = rechain(with_drawn(game_id, game, rng))
+    drawn = [i for i, e in enumerate(old) if e.type == "rng.Drawn"]
+    assert drawn and audit_game(game_id, game, old).verified
+    seed = bytes.fromhex(msgspec.json.decode(old[first(old, "rng.SeedRevealed")].data)["server_seed"])
+
+    # The RNG recorded another request for draw 0, its values recomputing: not the draw the game used.
+    def other_request(d: dict) -> None:  # type: ignore[type-arg]
+        d.update(request={"type": "shuffle", "n": 5}, values=list(draw(seed, game_id, [], 0, ShuffleRequest(5))))
+
+    swapped = rechain([*old[:drawn[0]], edit_data(old[drawn[0]], other_request), *old[drawn[0] + 1:]])
+    report = audit_game(game_id, game, swapped)
+    assert report.discrepancy is not None and report.discrepancy.stream_id == game_id, str(report)
+    assert report.discrepancy.check.startswith("draw 0 used by the game is the one the RNG recorded")
+
+    # A draw the RNG recorded (and that recomputes) but the game never used.
+    last = old[drawn[-1]]
+    nonce = msgspec.json.decode(last.data)["nonce"] + 1
+    unused = edit_data(last, lambda d: d.update(nonce=nonce, values=list(draw(
+        seed, game_id, [], nonce, msgspec.convert(d["request"], DrawRequest)))))
+    unused = msgspec.structs.replace(unused, event_id=uuid.uuid4())
+    extra = rechain([*old[:drawn[-1] + 1], unused, *old[drawn[-1] + 1:]])
+    report = audit_game(game_id, game, extra)
+    assert report.discrepancy is not None and report.discrepancy.event_id == unused.event_id, str(report)
+    assert report.discrepancy.check == "every draw the RNG made was used by the game"

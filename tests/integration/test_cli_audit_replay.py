@@ -40,9 +40,9 @@ async def test_audit_export_bundle_and_replay_from_the_command_line(
     assert offline.returncode == 0 and "verified" in offline.stdout, offline.stderr
 
     lines = bundle.read_text().splitlines()
-    drawn = next(i for i, line in enumerate(lines) if '"type":"rng.Drawn"' in line)
+    drawn = next(i for i, line in enumerate(lines) if '"type":"engine.DrawsUsed"' in line)
     event = json.loads(lines[drawn])
-    event["data"]["values"][0] = event["data"]["values"][0] % 6 + 1
+    event["data"]["draws"][0]["values"][0] = event["data"]["draws"][0]["values"][0] % 6 + 1
     lines[drawn] = json.dumps(event)
     bundle.write_text("\n".join(lines) + "\n")
     tampered = league(migrated, "audit", "--bundle", str(bundle), cwd=root)

@@ -20,8 +20,8 @@ from shared.client.http import ApiError, LeagueClient
 from shared.client.table import register_bots
 from shared.eventstore import EventStore, RecordedEvent
 from shared.fairness import draw
-from shared.messages.engine import ClientSeedGiven, GameStarted
-from shared.messages.rng import ClientSeedAdded, Drawn, SeedRevealed
+from shared.messages.engine import ClientSeedGiven, DrawsUsed, GameStarted
+from shared.messages.rng import ClientSeedAdded, Drawn, NumberedDraw, SeedRevealed
 from shared.messages.stored import loaded
 from tests.integration.play import revealed
 from tests.integration.tamper import edit_data, rechain
@@ -82,9 +82,10 @@ async def test_the_game_waits_for_its_players_seeds_and_every_draw_mixes_them_in
     rng_events = [loaded(e) for e in rng]
     added = [e for e in rng_events if isinstance(e, ClientSeedAdded)]
     assert added == [ClientSeedAdded(seat=0, client_seed="home-luck-1"), ClientSeedAdded(seat=1, client_seed="away 🍀")]
-    assert rng_events.index(added[-1]) < next(i for i, e in enumerate(rng_events) if isinstance(e, Drawn))
+    assert not any(isinstance(e, Drawn) for e in rng_events), "draws are recorded by the game alone"
     seed = bytes.fromhex(next(e for e in rng_events if isinstance(e, SeedRevealed)).server_seed)
-    drawn = [e for e in rng_events if isinstance(e, Drawn)]
+    drawn = draws_in(game)
+    assert [d.nonce for d in drawn] == list(range(len(drawn))) and drawn
     with_seeds = [draw(seed, game_id, ["home-luck-1", "away 🍀"], d.nonce, d.request) for d in drawn]
     without = [draw(seed, game_id, [], d.nonce, d.request) for d in drawn]
     assert with_seeds == [tuple(d.values) for d in drawn] != without
@@ -125,6 +126,11 @@ async def test_a_game_with_only_bots_to_seed_starts_at_once(
         await asyncio.sleep(0.1)
     game = [loaded(e) for e in await store.read_stream(game_id)]
     assert GameStarted(seeded_seats=(), deadline_passed=False) in game
+
+
+def draws_in(events: list[RecordedEvent]) -> list[NumberedDraw]:
+    """The draws a game stream records (``engine.DrawsUsed``), in order."""
+    return [d for e in events if e.type == "engine.DrawsUsed" for d in msgspec.convert(e.payload(), DrawsUsed).draws]
 
 
 def index_of(events: list[RecordedEvent], type_: str) -> int:
@@ -199,6 +205,21 @@ async def test_an_exported_seeded_game_verifies_offline_and_an_edited_seed_in_it
                                                          datetime.now(UTC)))
     report = audit_game(game_id, game_again, rng_again)
     assert report.discrepancy is not None and report.discrepancy.stream_id == f"rng-{game_id}"
+    assert report.discrepancy.version == rng_again[i].version, str(report)
+    assert report.discrepancy.check == "the RNG mixed in the client seeds the players gave (seat 0)"
+    assert (report.discrepancy.expected, report.discrepancy.found) == ("'seed of 0'", "'forged'")
+    # The player's seed edited to match too: then the draws do not recompute from the seeds the streams show.
+    g = index_of(bundled_game, "engine.ClientSeedGiven")
+    edited_game = rechain(bundled_game[:g] + [edit_data(bundled_game[g], lambda d: d.update(client_seed="forged"))]
+                          + bundled_game[g + 1:])
+    report = audit_game(game_id, edited_game, edited_rng)
+    reveal = loaded(edited_rng[index_of(edited_rng, "rng.SeedRevealed")])
+    assert isinstance(reveal, SeedRevealed)
+    seed = bytes.fromhex(reveal.server_seed)
+    differs = next(e for e in edited_game if e.type == "engine.DrawsUsed" and any(  # a die may come out the same
+        draw(seed, game_id, ["forged", "seed of 1"], d.nonce, d.request) != d.values for d in draws_in([e])))
+    assert report.discrepancy is not None and report.discrepancy.stream_id == game_id, str(report)
+    assert report.discrepancy.version == differs.version
     assert report.discrepancy.check.endswith("recomputed from the revealed seed")  # not from the seeds it shows
 
 

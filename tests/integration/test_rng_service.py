@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import time
 import urllib.request
@@ -9,12 +10,14 @@ import uuid
 from collections.abc import AsyncIterator
 
 import asyncpg
+import msgspec
 import pytest
 from nats.aio.client import Client
 
 from services.engine.rng_client import RngClient
 from services.rng.revealer import CHECKPOINT as REVEALER
 from services.rng.sealing import Sealer
+from shared.bus.namespace import Namespace
 from shared.bus.replies import RejectedError
 from shared.bus.rpc import request
 from shared.eventstore import Checkpoint, EventStore
@@ -24,16 +27,20 @@ from shared.fairness.engine_auth import sign
 from shared.games.draws import DiceRequest, RangeRequest, ShuffleRequest
 from shared.infra.processes import ServiceProcess
 from shared.keyfiles import new_key_text
-from shared.messages.engine import GameEnded
+from shared.messages.engine import DrawsUsed, GameEnded
 from shared.messages.rng import (
     AddClientSeed,
     ClientSeedAdded,
     Commitment,
-    Drawn,
+    Commitments,
+    CreateSeeds,
     DrawNumbers,
+    GameSeats,
     NumberedDraw,
     SeedCommitted,
     SeedRevealed,
+    create_many_signed,
+    draw_signed,
     rng_stream,
 )
 from shared.messages.stored import loaded, stored
@@ -48,9 +55,26 @@ async def rng_service(migrated: RunInfra) -> AsyncIterator[ServiceProcess]:
         yield service
 
 
+@pytest.fixture(scope="module")
+async def replicas(migrated: RunInfra) -> AsyncIterator[tuple[Namespace, Namespace]]:
+    """Two more RNG replicas on the same database, each reachable on its own subjects, so that a test chooses
+    which one answers (behind one queue group NATS would choose)."""
+    spaces = Namespace(f"{migrated.namespace.prefix}ra"), Namespace(f"{migrated.namespace.prefix}rb")
+    with contextlib.ExitStack() as stack:
+        for name, ns in zip("ab", spaces, strict=True):
+            stack.enter_context(service_running("rng", {**migrated.env, "NATS_SUBJECT_PREFIX": ns.prefix},
+                                                migrated.tmp / f"rng-replica-{name}.log"))
+        yield spaces
+
+
+def client(nc: Client, migrated: RunInfra, ns: Namespace) -> RngClient:
+    return RngClient(nc, ns, base64.b64decode(migrated.rng_engine_key))
+
+
 @pytest.fixture
-def engine(nc: Client, migrated: RunInfra, rng_service: ServiceProcess) -> RngClient:
-    return RngClient(nc, migrated.namespace, base64.b64decode(migrated.rng_engine_key))
+def engine(nc: Client, migrated: RunInfra, replicas: tuple[Namespace, Namespace]) -> RngClient:
+    """The engine's client, all its requests answered by replica a."""
+    return client(nc, migrated, replicas[0])
 
 
 def new_game() -> str:
@@ -73,11 +97,11 @@ async def test_the_seed_is_committed_before_any_draw_and_creating_twice_changes_
 
 
 async def test_client_seeds_come_through_the_engine_and_are_taken_until_the_first_draw(
-    engine: RngClient, nc: Client, migrated: RunInfra, store: EventStore
+    engine: RngClient, nc: Client, migrated: RunInfra, store: EventStore, replicas: tuple[Namespace, Namespace]
 ) -> None:
     game = new_game()
     await engine.open_game(game, 2)
-    subject = migrated.namespace.command("rng", "client_seed")
+    subject = engine.ns.command("rng", "client_seed")
     stranger = base64.b64decode(new_key_text())
     for auth in ("", sign(stranger, "client_seed", game, 1, "lucky-7")):
         with pytest.raises(RejectedError) as forged:
@@ -92,41 +116,104 @@ async def test_client_seeds_come_through_the_engine_and_are_taken_until_the_firs
     with pytest.raises(RejectedError) as bad_seat:
         await engine.add_client_seed(game, 5, "x")
     assert bad_seat.value.code == "rng.client-seed.seat"
-    await engine.draw(game, 0, DiceRequest(6, 2))
+    await engine.draw(game, 0, DiceRequest(6, 2), client_seeds=("lucky-7",))
     with pytest.raises(RejectedError) as late:
-        await engine.add_client_seed(game, 0, "late")
+        await engine.add_client_seed(game, 0, "late")  # the replica that drew knows
     assert late.value.code == "rng.client-seed.too-late"
     events = await rng_events(store, game)
-    assert [type(e) for e in events] == [SeedCommitted, ClientSeedAdded, Drawn]
+    assert [type(e) for e in events] == [SeedCommitted, ClientSeedAdded]
+
+    # Another replica knows once the game has recorded a draw (the engine's DrawsUsed in the game stream).
+    other = client(nc, migrated, replicas[1])
+    used = DrawsUsed(draws=(NumberedDraw(nonce=0, request=DiceRequest(6, 2), values=(1, 2)),))
+    await store.append(game, [stored(used, actor="engine")])
+    with pytest.raises(RejectedError) as late_elsewhere:
+        await other.add_client_seed(game, 0, "late")
+    assert late_elsewhere.value.code == "rng.client-seed.too-late"
 
 
-async def test_a_draw_is_recorded_with_its_nonce_and_asking_again_returns_the_same_numbers(
-    engine: RngClient, store: EventStore
+async def test_a_draw_writes_nothing_and_the_same_nonce_and_request_give_the_same_numbers(
+    engine: RngClient, store: EventStore, pool: asyncpg.Pool, superuser: asyncpg.Connection, migrated: RunInfra
 ) -> None:
     game = new_game()
     await engine.open_game(game, 2)
-    first = await engine.draw(game, 0, ShuffleRequest(52))
+    before = await event_rows(pool, game)
+    first = await engine.draw(game, 0, ShuffleRequest(52), client_seeds=())
     assert sorted(first.values) == list(range(52))
-    assert await engine.draw(game, 0, ShuffleRequest(52)) == first
-    second = await engine.draw(game, 1, RangeRequest(1, 10**12))
+    assert await engine.draw(game, 0, ShuffleRequest(52), client_seeds=()) == first
+    assert await engine.draw(game, 0, ShuffleRequest(52)) == first  # the engine not stating the client seeds
+    second = await engine.draw(game, 1, RangeRequest(1, 10**12), client_seeds=())
     assert 1 <= second.values[0] <= 10**12
-    with pytest.raises(RejectedError) as ahead:
-        await engine.draw(game, 5, DiceRequest(6, 1))
-    assert ahead.value.code == "rng.nonce-ahead" and "next draw of this game is 2" in ahead.value.message
-    with pytest.raises(RejectedError) as other:
-        await engine.draw(game, 0, DiceRequest(6, 1))
-    assert other.value.code == "rng.nonce-mismatch"
+    # No record of which nonces were drawn: the audit checks that the game used them 0, 1, 2, ... with no gap.
+    ahead = await engine.draw(game, 5, DiceRequest(6, 1), client_seeds=())
     with pytest.raises(RejectedError) as huge:
-        await engine.draw(game, 2, DiceRequest(6, 10**6))
+        await engine.draw(game, 2, DiceRequest(6, 10**6), client_seeds=())
     assert huge.value.code == "rng.request.too-large"
-    drawn = [e for e in await rng_events(store, game) if isinstance(e, Drawn)]
-    assert [(d.nonce, d.values) for d in drawn] == [(0, first.values), (1, second.values)]
+    assert await event_rows(pool, game) == before, "a draw must not write to the events table"
+    seed = await sealed_seed(superuser, migrated, game)
+    for made in (first, second, ahead):
+        assert draw(seed, game, [], made.nonce, made.request) == made.values
+
+
+async def test_two_replicas_answer_the_same_draws_whichever_took_the_client_seeds(
+    nc: Client, migrated: RunInfra, replicas: tuple[Namespace, Namespace], pool: asyncpg.Pool,
+    superuser: asyncpg.Connection,
+) -> None:
+    a, b = (client(nc, migrated, ns) for ns in replicas)
+    game = new_game()
+    await a.open_game(game, 3)
+    await b.add_client_seed(game, 0, "zero")  # b now holds the game in memory, with one client seed
+    await a.add_client_seed(game, 2, "two")  # which b has not seen
+    seeds = ("zero", "two")
+    with pytest.raises(RejectedError) as fewer:
+        await b.draw(game, 0, DiceRequest(6, 5), client_seeds=("zero",))
+    assert fewer.value.code == "rng.client-seeds"
+    before = await event_rows(pool, game)
+    via_b = [await b.draw(game, n, DiceRequest(6, 5), client_seeds=seeds) for n in range(3)]
+    via_a = [await a.draw(game, n, DiceRequest(6, 5), client_seeds=seeds) for n in range(3)]
+    assert via_a == via_b and await event_rows(pool, game) == before
+    seed = await sealed_seed(superuser, migrated, game)
+    assert [d.values for d in via_a] == [draw(seed, game, list(seeds), n, DiceRequest(6, 5)) for n in range(3)]
+    for wrong in ((), ("two", "zero"), ("zero", "two", "x")):
+        with pytest.raises(RejectedError) as mismatch:
+            await a.draw(game, 3, DiceRequest(6, 1), client_seeds=wrong)
+        assert mismatch.value.code == "rng.client-seeds"
+
+
+async def test_many_games_are_committed_in_one_request(
+    engine: RngClient, nc: Client, migrated: RunInfra, store: EventStore, superuser: asyncpg.Connection
+) -> None:
+    games = [(new_game(), 2 + n % 3) for n in range(40)]
+    already = await engine.open_game(games[7][0], games[7][1])
+    committed = await engine.open_games(games)
+    assert [c.game_id for c in committed] == [g for g, _ in games] and committed[7] == already
+    assert len({c.commitment for c in committed}) == len(games)
+    rows = await superuser.fetch("SELECT game_id, sealed FROM rng_seeds WHERE game_id = ANY($1::text[])",
+                                 [g for g, _ in games])
+    assert len(rows) == len(games)
+    sealer = Sealer(base64.b64decode(migrated.rng_seed_key))
+    sealed = {row["game_id"]: row["sealed"] for row in rows}
+    for (game, seats), made in zip(games, committed, strict=True):
+        assert commitment(sealer.open(game, sealed[game])) == made.commitment and made.recipe_version == "v1"
+        assert await rng_events(store, game) == [SeedCommitted(game_id=game, commitment=made.commitment,
+                                                              recipe_version="v1", seats=seats)]
+    assert await engine.open_games(games[::-1]) == committed[::-1]  # again: nothing new
+    assert (await engine.draw(games[0][0], 0, DiceRequest(6, 1), client_seeds=())).nonce == 0
+    subject = engine.ns.command("rng", "create_many")
+    batch = (GameSeats(game_id=new_game(), seats=2),)
+    for bad, code in ((CreateSeeds(games=batch, auth=""), "rng.forbidden"),
+                      (signed_batch(migrated, batch * 2), "rng.create.batch"),
+                      (signed_batch(migrated, ()), "rng.create.batch"),
+                      (signed_batch(migrated, (GameSeats(game_id=new_game(), seats=17),)), "rng.seats")):
+        with pytest.raises(RejectedError) as refused:
+            await request(nc, subject, bad, Commitments)
+        assert refused.value.code == code
 
 
 async def test_only_the_engine_may_ask_for_draws(engine: RngClient, nc: Client, migrated: RunInfra) -> None:
     game = new_game()
     await engine.open_game(game, 2)
-    subject = migrated.namespace.command("rng", "draw")
+    subject = engine.ns.command("rng", "draw")
     stranger = base64.b64decode(new_key_text())
     forged = DrawNumbers(game_id=game, nonce=0, request=DiceRequest(6, 1), issued_at=1e9,
                          auth=sign(stranger, "draw", game, 0, DiceRequest(6, 1), 1e9))
@@ -136,6 +223,15 @@ async def test_only_the_engine_may_ask_for_draws(engine: RngClient, nc: Client, 
             await request(nc, subject, attempt, NumberedDraw)
         assert refused.value.code == "rng.forbidden"
     key = base64.b64decode(migrated.rng_engine_key)
+    now = time.time()
+    signed = DrawNumbers(game_id=game, nonce=0, request=DiceRequest(6, 1), issued_at=now, client_seeds=(),
+                         auth=sign(key, *draw_signed(game, 0, DiceRequest(6, 1), now, ())))
+    assert (await request(nc, subject, signed, NumberedDraw)).nonce == 0
+    for changed in (msgspec.structs.replace(signed, client_seeds=("mine",)),
+                    msgspec.structs.replace(signed, client_seeds=None)):
+        with pytest.raises(RejectedError) as altered:
+            await request(nc, subject, changed, NumberedDraw)
+        assert altered.value.code == "rng.forbidden"
     stale = DrawNumbers(game_id=game, nonce=0, request=DiceRequest(6, 1), issued_at=1e9,
                         auth=sign(key, "draw", game, 0, DiceRequest(6, 1), 1e9))
     with pytest.raises(RejectedError) as old:
@@ -166,8 +262,10 @@ async def test_a_forged_game_end_reveals_nothing_and_the_seed_stays_unreadable(
         assert game in refused, "the revealer should say why it did not reveal"
         seed = await sealed_seed(superuser, migrated, game)
         assert not await seed_anywhere(superuser, seed, [rng_service, *game_services.values()])
-        drawn = [e for e in await store.read_stream(rng_stream(game)) if e.type == "rng.Drawn"]
-        assert drawn and all(e.metadata.visibility == () for e in drawn), "draws are private until the reveal"
+        assert [e.type for e in await store.read_stream(rng_stream(game))] == ["rng.SeedCommitted"]
+        used = [e for e in await store.read_stream(game) if e.type == "engine.DrawsUsed"]
+        assert bool(used) == (game == running) and all(e.metadata.visibility == () for e in used), \
+            "draws are recorded by the game alone, private until the reveal"
     # Still running as far as the RNG service knows: the engine may go on drawing.
     await engine.draw(drawn_only, 1, DiceRequest(6, 1))
 
@@ -184,14 +282,17 @@ async def test_a_real_end_reveals_the_seed_and_every_draw_recomputes(
     seed = bytes.fromhex(revealed.server_seed)
     assert verify_commitment(seed, table.opened.commitment or "") and commitment(seed) == table.opened.commitment
     recorded = await store.read_stream(rng_stream(game))
-    drawn = [(e, loaded(e)) for e in recorded if e.type == "rng.Drawn"]
-    assert len(drawn) >= 2
-    for event, numbered in drawn:
-        assert isinstance(numbered, Drawn) and event.metadata.visibility == ()
+    assert not any(e.type == "rng.Drawn" for e in recorded)
+    game_events = await store.read_stream(game)
+    drawn = [d for e in game_events if e.type == "engine.DrawsUsed"
+             for d in msgspec.convert(e.payload(), DrawsUsed).draws]
+    assert len(drawn) >= 2 and [d.nonce for d in drawn] == list(range(len(drawn)))
+    for numbered in drawn:
         assert draw(seed, game, [], numbered.nonce, numbered.request) == numbered.values
 
-    # The reveal follows from the end: same correlation id, the GameEnded as its cause.
-    [end] = [e for e in await store.read_stream(game) if e.type == "engine.GameEnded"]
+    # The reveal follows from the end: same correlation id, the GameEnded as its cause; it names the stream's end.
+    [end] = [e for e in game_events if e.type == "engine.GameEnded"]
+    assert (revealed.game_version, revealed.game_hash) == (game_events[-1].version, game_events[-1].hash.hex())
     [reveal] = [e for e in recorded if e.type == "rng.SeedRevealed"]
     assert reveal.metadata.causation_id == str(end.event_id)
     assert reveal.metadata.correlation_id == end.metadata.correlation_id
@@ -204,6 +305,14 @@ async def test_a_real_end_reveals_the_seed_and_every_draw_recomputes(
     with pytest.raises(RejectedError) as ended:
         await engine.draw(game, len(drawn), DiceRequest(6, 1))
     assert ended.value.code == "rng.game-ended"
+
+
+async def event_rows(pool: asyncpg.Pool, game: str) -> tuple[int, int]:
+    """Rows of the game's two streams, and of the RNG's writes anywhere."""
+    async with pool.acquire() as conn:
+        return await conn.fetchrow(
+            "SELECT count(*) FILTER (WHERE stream_id IN ($1, $2)), count(*) FILTER (WHERE metadata->>'actor' = 'rng')"
+            " FROM events", game, rng_stream(game))
 
 
 def log_lines(*services: ServiceProcess) -> list[dict[str, object]]:
@@ -256,6 +365,10 @@ async def wait_for_reveal(store: EventStore, game: str) -> SeedRevealed:
             return found[0]
         await asyncio.sleep(0.1)
     raise AssertionError("the seed was not revealed after the game ended")
+
+
+def signed_batch(infra: RunInfra, games: tuple[GameSeats, ...]) -> CreateSeeds:
+    return CreateSeeds(games=games, auth=sign(base64.b64decode(infra.rng_engine_key), *create_many_signed(games)))
 
 
 def test_production_refuses_to_start_without_a_seed_key(migrated: RunInfra) -> None:

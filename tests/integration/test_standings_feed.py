@@ -12,7 +12,6 @@ from nats.aio.client import Client
 
 from shared.eventstore import EventStore
 from shared.infra.processes import ServiceProcess
-from shared.messages.rng import rng_stream
 from tests.infra import RunInfra
 from tests.integration.bots_running import BotLoad, Spec, caught_up, fetch, get_json, standings_service
 
@@ -141,9 +140,9 @@ async def test_no_feed_or_page_shows_a_hand_a_face_down_card_or_a_deck_order_of_
         texts += [json.dumps(e) for e in await all_changes(url)]
         texts += [json.dumps(e) for e in await sse_entries(url, 50)]
         assert load.running() == 1, "the season must still be running while its feeds are read"
-        drawn = [e for e in await store.read_stream(rng_stream(season)) if e.type == "rng.Drawn"]
-        assert drawn and all(e.metadata.visibility == () for e in drawn), "the RNG's draws are private until the reveal"
-        orders = [v for e in drawn if len(v := e.payload()["values"]) >= 8]
+        used = [e for e in events if e.type == "engine.DrawsUsed"]
+        assert used and all(e.metadata.visibility == () for e in used), "the draws are private until the game ends"
+        orders = [v for e in used for d in e.payload()["draws"] if len(v := d["values"]) >= 8]
         assert orders, "a season opens with deck shuffles"
         orders_as_text = {f(v) for v in orders for f in (json.dumps, lambda v: json.dumps(v, separators=(",", ":")))}
         for text in texts:
