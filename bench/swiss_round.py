@@ -115,7 +115,9 @@ async def swiss_round(infra: RunInfra, players: int) -> None:
                 "SELECT stream_id FROM events WHERE type = 'engine.GameOpened' AND data->>'tournament_id' = $1",
                 tid)]
             sample = random.Random(1).sample(game_ids, min(AUDIT_SAMPLE, len(game_ids)))
-            verified = sum(audit_game(g, *await fetch_game(store, g)).verified for g in sample)
+            verified = 0
+            for game_id in sample:
+                verified += audit_game(game_id, *await fetch_game(store, game_id)).verified
             commands = await pool.fetchval("SELECT count(*) FROM events WHERE type = 'engine.CommandAccepted'"
                                            " AND stream_id = ANY($1)", game_ids)
         finally:

@@ -60,6 +60,11 @@ async def _nobody_listens(_change: GameChanged) -> None:
     return None
 
 
+def seeds_in_seat_order(seeds: dict[int, str]) -> tuple[str, ...]:
+    """What the RNG mixes into every draw of the game: the client seeds, by seat."""
+    return tuple(seed for _seat, seed in sorted(seeds.items()))
+
+
 def view_of(table: Table, seat: int | None) -> GameView:
     """What ``seat`` (None: a spectator) sees of the game now, with the seat's legal moves."""
     rules, opened = table.rules, table.opened
@@ -167,7 +172,8 @@ class Engine:
         for seat, seed in sorted((seeds or {}).items()):
             await self.rng.add_client_seed(game_id, seat, seed)
         try:
-            events, draws = await self._decided(game_id, 0, lambda d: rules.new_game(options, seats, d))
+            events, draws = await self._decided(game_id, 0, seeds_in_seat_order(seeds or {}),
+                                                lambda d: rules.new_game(options, seats, d))
         except RuleViolation as error:
             raise RejectedError(error.code, error.message) from error
         batch = [] if started is None else [layout.entry(started, actor=layout.ENGINE, command_id=command_id)]
@@ -207,7 +213,8 @@ class Engine:
         if request.player_id is not None and player_seat != command.seat:
             raise RejectedError("engine.not-your-seat", f"seat {command.seat} is not yours to play")
         try:
-            events, draws = await self._decided(request.game_id, nonce, partial(rules.decide, state, command))
+            events, draws = await self._decided(request.game_id, nonce, seeds_in_seat_order(table.client_seeds),
+                                                partial(rules.decide, state, command))
         except RuleViolation as error:
             await self._record_rejection(request, error.code, error.message)
             raise RejectedError(error.code, error.message) from error
@@ -294,7 +301,7 @@ class Engine:
         return f"client-seed:{seat}"
 
     async def _decided(
-        self, game_id: str, first_nonce: int, run: Callable[[Draws], list[Any]]
+        self, game_id: str, first_nonce: int, client_seeds: tuple[str, ...], run: Callable[[Draws], list[Any]]
     ) -> tuple[list[Any], list[NumberedDraw]]:
         """Run the rules, fetching each draw they ask for from the RNG service, until they complete."""
         fetched: list[NumberedDraw] = []
@@ -302,7 +309,8 @@ class Engine:
             try:
                 return run(RecordedDraws([Draw(d.request, d.values) for d in fetched])), fetched
             except DrawsExhausted as need:
-                fetched.append(await self.rng.draw(game_id, first_nonce + len(fetched), need.request))
+                fetched.append(await self.rng.draw(game_id, first_nonce + len(fetched), need.request,
+                                                   client_seeds=client_seeds))
 
     async def _record_rejection(self, request: PlayCommand, code: str, message: str) -> None:
         log.info("engine.rejected", game_id=request.game_id, code=code, reason=message)
