@@ -117,7 +117,10 @@ async def swiss_round(infra: RunInfra, players: int) -> None:
             sample = random.Random(1).sample(game_ids, min(AUDIT_SAMPLE, len(game_ids)))
             verified = 0
             for game_id in sample:
-                verified += audit_game(game_id, *await fetch_game(store, game_id)).verified
+                report = audit_game(game_id, *await fetch_game(store, game_id))
+                verified += report.verified
+                if not report.verified:
+                    print(f"  NOT VERIFIED: {report}")
             commands = await pool.fetchval("SELECT count(*) FROM events WHERE type = 'engine.CommandAccepted'"
                                            " AND stream_id = ANY($1)", game_ids)
         finally:
