@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 
 import asyncpg
@@ -27,3 +28,12 @@ def describe_settings(settings: dict[str, str]) -> str:
 
 def durable(settings: dict[str, str]) -> bool:
     return settings.get("fsync") == "on" and settings.get("synchronous_commit") != "off"
+
+
+def show_settings(url: str) -> dict[str, str]:
+    """Print the settings a benchmark runs with (from a synchronous ``main``), and return them."""
+    settings = asyncio.run(pg_settings(url))
+    print(f"  {describe_settings(settings)}", flush=True)
+    if not durable(settings):
+        print("  WARNING: fsync or synchronous_commit is off: these rates are not those of a durable server")
+    return settings
