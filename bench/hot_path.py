@@ -34,7 +34,7 @@ from shared.infra.processes import SERVICES
 from tests.infra import RunInfra, running_infra
 
 FRACTIONS = (0.25, 0.5, 0.8)
-FULL = {"warmup": 10, "window": 30, "paced_warmup": 5, "paced_window": 20}
+FULL = {"warmup": 15, "window": 45, "paced_warmup": 8, "paced_window": 30}
 QUICK = {"warmup": 5, "window": 12, "paced_warmup": 3, "paced_window": 8}
 
 

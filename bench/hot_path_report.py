@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from bench.pg_settings import durable, where
@@ -27,7 +28,9 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
     figures: dict[str, Any] = {
         "commands_per_s": round(sustained["rate"], 1), "cpu_ms_per_command": total,
         "cpu_ms_by_process": by_process, "generator_cpu_ms_per_command": generator,
-        "concurrent_games": league["games"], "legal_gets_per_command": round(
+        "concurrent_games": league["games"], "cores": os.cpu_count(),
+        "others_cores_in_window": round(sustained["others_cores"], 2),
+        "floor_others_cores_in_window": round(floor_run["others_cores"], 2), "legal_gets_per_command": round(
             sustained["legal_gets"] / max(sustained["commands"], 1), 3),
         "replies_with_view": sustained["views_seen"], "moves_from_reply_view": sustained["views_used"],
         "latency_measured_from": "scheduled time (paced phases); send time also given as *_from_send_ms",
@@ -53,8 +56,14 @@ def report(f: dict[str, Any]) -> None:
     print(f"  league sustained (closed loop, {f['concurrent_games']} games): {f['commands_per_s']:,.1f} commands/s"
           f" ({sustained['commands']} POST commands in {sustained['seconds']:.1f}s; {sustained['games_ended']}"
           f" games ended, {sustained['games_opened']} opened; errors {sustained['errors']})")
+    closed = sustained["latency_from_sent"]
+    print(f"  closed-loop latency (each game sends its next move as soon as it knows it): p50 {closed['p50_ms']:.1f}"
+          f" ms, p99 {closed['p99_ms']:.1f} ms")
     print(f"  GET /legal: {sustained['legal_gets']} ({f['legal_gets_per_command']} per command); replies carrying"
           f" a view: {f['replies_with_view']}, next move taken from it: {f['moves_from_reply_view']}")
+    print(f"  machine during the window: {sustained['machine_busy_cores']:.2f} of {f['cores']} cores busy, of which"
+          f" {sustained['others_cores']:.2f} by processes outside this benchmark (other work on a shared machine"
+          " lowers the rates; CPU per command is the steadier figure)")
     print("  CPU ms per command over the steady window (utime+stime from /proc):")
     for name, ms in sorted(f["cpu_ms_by_process"].items(), key=lambda kv: -kv[1]):
         print(f"    {name:<16}{ms:8.2f}")
@@ -66,11 +75,13 @@ def report(f: dict[str, Any]) -> None:
         s, t = phase["latency_from_scheduled"], phase["latency_from_sent"]
         print(f"    {phase['phase']:>4} offered {phase['offered_per_s']:7.1f}/s achieved {phase['rate']:7.1f}/s:"
               f" p50 {s['p50_ms']:7.1f} ms  p99 {s['p99_ms']:7.1f} ms  [p50 {t['p50_ms']:.1f}  p99 {t['p99_ms']:.1f}]"
-              f"  league CPU {cpu:.2f} ms/command, errors {phase['errors']}")
+              f"  league CPU {cpu:.2f} ms/command, others {phase['others_cores']:.2f} cores, errors {phase['errors']}"
+              + ("  NOT SUSTAINED" if phase["rate"] < 0.95 * phase["offered_per_s"] else ""))
     by = " + ".join(f"{k} {v:.2f}" for k, v in f["floor_cpu_ms_by_process"].items())
     print(f"  floor (aiohttp + one asyncpg INSERT, same PostgreSQL, same generator, {f['concurrent_games']}"
           f" concurrent): {f['floor_requests_per_s']:,.1f} requests/s; CPU ms per request {by} ="
-          f" {f['floor_cpu_ms_per_request']:.2f} (generator {f['floor_generator_cpu_ms_per_request']:.2f})")
+          f" {f['floor_cpu_ms_per_request']:.2f} (generator {f['floor_generator_cpu_ms_per_request']:.2f});"
+          f" others {f['floor_others_cores_in_window']:.2f} cores")
     print(f"  floor_ratio (league commands/s / floor requests/s) = {f['floor_ratio']};"
           f" CPU ratio (league ms/command / floor ms/request) = {f['cpu_ratio']}")
     if not f["postgres_durable"]:

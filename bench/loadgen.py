@@ -22,7 +22,7 @@ import aiohttp
 
 from bench.pacer import ClosedLoop, Paced, Pacer
 from bench.percentiles import summary_ms
-from bench.proc_cpu import sample
+from bench.proc_cpu import machine_busy_seconds, sample
 from bench.targets import Counts, FloorTarget, Http, LeagueTarget, Table, Target
 
 SETUP_CONCURRENCY = 32
@@ -75,10 +75,12 @@ async def phase(name: str, pacer: Pacer, tables: list[Table], target: Target, co
     tasks = [asyncio.create_task(drive(t, target, pacer, window, stopping, counts)) for t in tables]
     await asyncio.sleep(warmup)
     before, cpu_before, started = dataclasses.replace(counts), sample(roots), time.perf_counter()
+    busy_before = machine_busy_seconds()
     window.open = True
     await asyncio.sleep(seconds)
     window.open = False
     after, cpu_after, elapsed = dataclasses.replace(counts), sample(roots), time.perf_counter() - started
+    busy = machine_busy_seconds() - busy_before
     stopping.set()
     pacer.stop(len(tasks))
     _, late = await asyncio.wait(tasks, timeout=30)
@@ -89,7 +91,8 @@ async def phase(name: str, pacer: Pacer, tables: list[Table], target: Target, co
               "rate": delta["commands"] / elapsed, **delta,
               "latency_from_scheduled": summary_ms(window.from_scheduled),
               "latency_from_sent": summary_ms(window.from_sent),
-              "cpu_s": {k: cpu_after[k] - cpu_before[k] for k in roots}}
+              "cpu_s": {k: cpu_after[k] - cpu_before[k] for k in roots}, "machine_busy_cores": busy / elapsed}
+    result["others_cores"] = max(0.0, busy - sum(result["cpu_s"].values())) / elapsed
     offered = f"offered {pacer.rate:.0f}/s, " if pacer.rate else ""
     print(f"  loadgen {target.name} {name}: {offered}{result['rate']:.1f} commands/s over {elapsed:.1f}s, p50"
           f" {result['latency_from_scheduled']['p50_ms']} ms, errors {delta['errors']}", file=sys.stderr, flush=True)

@@ -96,3 +96,9 @@ def find_process(program: str, args: Iterable[str]) -> int | None:
 def parent_of(pid: int) -> int | None:
     stat = read_stat(pid)
     return None if stat is None else stat.ppid
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds every core of the machine spent busy so far (``/proc/stat``: all but idle and iowait)."""
+    fields = [int(v) for v in (PROC / "stat").read_text().split("\n", 1)[0].split()[1:9]]
+    return (sum(fields) - fields[3] - fields[4]) / TICKS

@@ -34,6 +34,8 @@ class Reply(msgspec.Struct, kw_only=True):
     """A command's reply: today ``CommandDone``; with the hot path also the actor's ``view`` (unknown fields pass)."""
     ended: bool = False
     view: ReplyView | None = None
+    legal: msgspec.Raw = _NULL
+    """Should the legal moves come beside the view rather than inside it."""
 
 
 class Legal(msgspec.Struct, kw_only=True):
@@ -189,7 +191,8 @@ class LeagueTarget:
         view = reply.view
         if view is not None:
             self.counts.views_seen += 1
-            if view.seat is not None and view.seat in view.pending_seats and (moves := legal_of(view.legal)):
+            moves = legal_of(view.legal) or legal_of(reply.legal)
+            if view.seat is not None and view.seat in view.pending_seats and moves:
                 table.seat, table.moves = view.seat, moves
                 self.counts.views_used += 1
             elif view.pending_seats:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import time
 
 import msgspec
 
 from bench.pacer import Paced
 from bench.percentiles import percentile
-from bench.proc_cpu import TICKS, parse_stat, read_stat, sample, tree_seconds
-from bench.targets import Reply, legal_of
+from bench.proc_cpu import TICKS, machine_busy_seconds, parse_stat, read_stat, sample, tree_seconds
+from bench.targets import Counts, LeagueTarget, Reply, Table, legal_of
 
 
 def test_stat_line_with_spaces_and_parentheses_in_the_name_is_parsed_from_the_last_parenthesis() -> None:
@@ -30,6 +31,7 @@ def test_the_current_process_cpu_grows_by_the_work_it_does() -> None:
         pass
     after = sample({"me": os.getpid()})["me"]
     assert 0.2 <= after - before.seconds <= 2.0
+    assert machine_busy_seconds() >= after
 
 
 def test_a_tree_counts_its_live_descendants_and_nothing_else() -> None:
@@ -76,3 +78,50 @@ def test_a_reply_carrying_the_view_gives_the_next_moves_and_a_plain_reply_does_n
     assert moves is not None and [msgspec.json.decode(m) for m in moves] == [{"type": "hockeydice.Roll", "seat": 1}]
     assert legal_of(msgspec.Raw(b'{"seat": 1, "commands": []}')) == []
     assert legal_of(msgspec.Raw(b"null")) is None
+
+
+class FakeGateway:
+    """Answers GET /legal and POST /commands the same each time, and remembers what it was sent."""
+
+    def __init__(self, legal: bytes, reply: bytes) -> None:
+        self.answers = {"GET": legal, "POST": reply}
+        self.sent: list[str] = []
+
+    async def request(self, method: str, path: str, body: bytes | None, headers: dict[str, str]) -> tuple[int, bytes]:
+        self.sent.append(f"{method} {path.rsplit('/', 1)[-1]}")
+        return 200, self.answers[method]
+
+    def show(self, what: str, status: int, payload: bytes) -> None:
+        raise AssertionError(f"{what} {status} {payload!r}")
+
+
+def play_two_moves(reply: bytes) -> tuple[list[str], Counts]:
+    roll = b'{"type": "hockeydice.Roll", "seat": 0}'
+    legal = b'{"game_id": "g", "seat": 0, "version": 1, "commands": [' + roll + b"]}"
+    gateway = FakeGateway(legal, reply)
+    counts = Counts()
+    target = LeagueTarget(gateway, counts)  # type: ignore[arg-type]
+    table = Table(players=({}, {}), ids=("a", "b"), rng=random.Random(1), game_id="hockeydice-1")
+
+    async def two() -> None:
+        for _ in range(2):
+            assert await target.ready(table)
+            assert await target.send(table)
+
+    asyncio.run(two())
+    return gateway.sent, counts
+
+
+def test_the_next_move_comes_from_the_reply_view_when_it_carries_legal_moves() -> None:
+    with_view = (b'{"game_id": "g", "version": 2, "duplicate": false, "ended": false, "view": {"game_id": "g",'
+                 b' "version": 2, "ended": false, "seat": 0, "pending_seats": [0, 1], "view": {},'
+                 b' "legal": [{"type": "hockeydice.Roll", "seat": 0}]}}')
+    sent, counts = play_two_moves(with_view)
+    assert sent == ["GET legal", "POST commands", "POST commands"]
+    assert (counts.commands, counts.legal_gets, counts.views_used) == (2, 1, 1)
+
+
+def test_without_a_view_in_the_reply_each_move_is_found_by_get_legal() -> None:
+    sent, counts = play_two_moves(b'{"game_id": "g", "version": 2, "duplicate": false, "ended": false}')
+    assert sent == ["GET legal", "POST commands", "GET legal", "POST commands"]
+    assert (counts.commands, counts.legal_gets, counts.views_used) == (2, 2, 0)
