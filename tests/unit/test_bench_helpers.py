@@ -118,7 +118,7 @@ def test_the_next_move_comes_from_the_reply_view_when_it_carries_legal_moves() -
                  b' "legal": [{"type": "hockeydice.Roll", "seat": 0}]}}')
     sent, counts = play_two_moves(with_view)
     assert sent == ["GET legal", "POST commands", "POST commands"]
-    assert (counts.commands, counts.legal_gets, counts.views_used) == (2, 1, 1)
+    assert (counts.commands, counts.legal_gets, counts.views_used) == (2, 1, 2)
 
 
 def test_without_a_view_in_the_reply_each_move_is_found_by_get_legal() -> None:
