@@ -74,8 +74,9 @@ async def bench(infra: RunInfra, games: int, timing: dict[str, float]) -> dict[s
     print(f"  {describe_settings(settings)}", flush=True)
     postmaster, nats = await postmaster_pid(infra.database_url), nats_pid(infra.nats_url)
     shared_pids = {name: pid for name, pid in (("postgres", postmaster), ("nats-server", nats)) if pid}
-    if postmaster is None:
-        print("  (PostgreSQL is not a local process: its CPU is not counted)")
+    for name, pid in (("PostgreSQL", postmaster), ("nats-server", nats)):
+        if pid is None:
+            print(f"  ({name} is not a process of this machine that we can find: its CPU is not counted)")
     async with running_services(infra, SERVICES) as services:
         pids = {name: s.process.pid for name, s in services.items() if s.process} | shared_pids
         print(f"  league up: {', '.join(SERVICES)}; {games} concurrent games of hockeydice {OPTIONS}", flush=True)
