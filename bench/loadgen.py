@@ -110,6 +110,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await gather_limited([target.open(t) for t in tables], SETUP_CONCURRENCY)
         roots = {**json.loads(args.pids), "generator": os.getpid()}
         phases = [await phase("sustained", ClosedLoop(), tables, target, counts, roots, args.warmup, args.window)]
+        if not phases[0]["commands"]:
+            raise RuntimeError(f"no {target.name} command was answered in the sustained window: nothing to pace")
         for share in args.fractions:
             rate = share * phases[0]["rate"]
             phases.append(await phase(f"{share:.0%}", Paced(rate), tables, target, counts, roots,
