@@ -55,11 +55,12 @@ def nats_pid(nats_url: str) -> int | None:
     return find_process("nats-server", ["-p", str(port)]) if port else None
 
 
-async def generate(target: str, url: str, pids: dict[str, int], games: int, timing: dict[str, float],
-                   fractions: tuple[float, ...], tmp: Path) -> dict[str, Any]:
+async def generate(target: str, url: str, pids: dict[str, int], games: int, in_flight: int,
+                   timing: dict[str, float], fractions: tuple[float, ...], tmp: Path) -> dict[str, Any]:
     out = tmp / f"loadgen-{target}.json"
     argv = [sys.executable, "-m", "bench.loadgen", "--target", target, "--url", url, "--out", str(out),
-            "--games", str(games), "--pids", json.dumps(pids), "--fractions", ",".join(map(str, fractions)),
+            "--games", str(games), "--in-flight", str(in_flight), "--pids", json.dumps(pids),
+            "--fractions", ",".join(map(str, fractions)),
             "--warmup", str(timing["warmup"]), "--window", str(timing["window"]),
             "--paced-warmup", str(timing["paced_warmup"]), "--paced-window", str(timing["paced_window"])]
     process = await asyncio.create_subprocess_exec(*argv)
@@ -69,7 +70,7 @@ async def generate(target: str, url: str, pids: dict[str, int], games: int, timi
     return result
 
 
-async def bench(infra: RunInfra, games: int, timing: dict[str, float]) -> dict[str, Any]:
+async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, float]) -> dict[str, Any]:
     settings = await pg_settings(infra.database_url)
     print(f"  {describe_settings(settings)}", flush=True)
     postmaster, nats = await postmaster_pid(infra.database_url), nats_pid(infra.nats_url)
@@ -79,17 +80,19 @@ async def bench(infra: RunInfra, games: int, timing: dict[str, float]) -> dict[s
             print(f"  ({name} is not a process of this machine that we can find: its CPU is not counted)")
     async with running_services(infra, SERVICES) as services:
         pids = {name: s.process.pid for name, s in services.items() if s.process} | shared_pids
-        print(f"  league up: {', '.join(SERVICES)}; {games} concurrent games of hockeydice {OPTIONS}", flush=True)
-        league = await generate("league", services["gateway"].url, pids, games, timing, FRACTIONS, infra.tmp)
+        print(f"  league up: {', '.join(SERVICES)}; {games} concurrent games of hockeydice {OPTIONS}; closed loop at"
+              f" most {in_flight} commands in flight, paced phases open loop over all games", flush=True)
+        league = await generate("league", services["gateway"].url, pids, games, in_flight, timing, FRACTIONS,
+                                infra.tmp)
     floor = FloorProcess("floor", infra.env, infra.tmp / "floor.log")
     floor.start()
     try:
         await asyncio.to_thread(floor.wait_healthy, 60)
         assert floor.process is not None
         floor_pids = {"floor": floor.process.pid} | ({"postgres": postmaster} if postmaster else {})
-        print(f"  floor up (one asyncpg INSERT per POST, pool of {POOL_SIZE}); same generator, {games} concurrent"
-              " requests", flush=True)
-        floor_run = await generate("floor", floor.url, floor_pids, games,
+        print(f"  floor up (one asyncpg INSERT per POST, pool of {POOL_SIZE}); same generator, {games} clients,"
+              f" at most {in_flight} requests in flight", flush=True)
+        floor_run = await generate("floor", floor.url, floor_pids, games, in_flight,
                                    timing | {"warmup": timing["paced_warmup"], "window": timing["window"] / 2},
                                    (), infra.tmp)
     finally:
@@ -101,6 +104,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="short windows: the whole run in under 3 minutes")
     parser.add_argument("--games", type=int, default=None, help="concurrent games (default 200, quick 100)")
+    parser.add_argument("--in-flight", type=int, default=64,
+                        help="closed loop (league and floor alike): at most this many commands in flight")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     args = parser.parse_args()
     timing = QUICK if args.quick else FULL
@@ -108,7 +113,7 @@ def main() -> None:
     print(f"hot path benchmark — {describe()}; every service a separate process on the same cores; the load"
           " generator is a separate process speaking HTTP/1.1 (aiohttp client, keep-alive) to the gateway", flush=True)
     for infra in running_infra(durable=True):
-        figures = asyncio.run(bench(infra, games, timing))
+        figures = asyncio.run(bench(infra, games, args.in_flight, timing))
     figures["quick"] = args.quick
     report(figures)
     if args.json:

@@ -28,7 +28,7 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
     figures: dict[str, Any] = {
         "commands_per_s": round(sustained["rate"], 1), "cpu_ms_per_command": total,
         "cpu_ms_by_process": by_process, "generator_cpu_ms_per_command": generator,
-        "concurrent_games": league["games"], "cores": os.cpu_count(),
+        "concurrent_games": league["games"], "closed_loop_in_flight": league["in_flight"], "cores": os.cpu_count(),
         "others_cores_in_window": round(sustained["others_cores"], 2),
         "floor_others_cores_in_window": round(floor_run["others_cores"], 2), "legal_gets_per_command": round(
             sustained["legal_gets"] / max(sustained["commands"], 1), 3),
@@ -53,7 +53,8 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
 
 def report(f: dict[str, Any]) -> None:
     sustained = f["league_phases"][0]
-    print(f"  league sustained (closed loop, {f['concurrent_games']} games): {f['commands_per_s']:,.1f} commands/s"
+    print(f"  league sustained (closed loop, {f['concurrent_games']} games, at most {f['closed_loop_in_flight']}"
+          " commands in flight): {f['commands_per_s']:,.1f} commands/s"
           f" ({sustained['commands']} POST commands in {sustained['seconds']:.1f}s; {sustained['games_ended']}"
           f" games ended, {sustained['games_opened']} opened; errors {sustained['errors']})")
     closed = sustained["latency_from_sent"]
@@ -79,7 +80,8 @@ def report(f: dict[str, Any]) -> None:
               + ("  NOT SUSTAINED" if phase["rate"] < 0.95 * phase["offered_per_s"] else ""))
     by = " + ".join(f"{k} {v:.2f}" for k, v in f["floor_cpu_ms_by_process"].items())
     print(f"  floor (aiohttp + one asyncpg INSERT, same PostgreSQL, same generator, {f['concurrent_games']}"
-          f" concurrent): {f['floor_requests_per_s']:,.1f} requests/s; CPU ms per request {by} ="
+          f" clients, {f['closed_loop_in_flight']} in flight): {f['floor_requests_per_s']:,.1f} requests/s;"
+          f" CPU ms per request {by} ="
           f" {f['floor_cpu_ms_per_request']:.2f} (generator {f['floor_generator_cpu_ms_per_request']:.2f});"
           f" others {f['floor_others_cores_in_window']:.2f} cores")
     print(f"  floor_ratio (league commands/s / floor requests/s) = {f['floor_ratio']};"

@@ -55,7 +55,10 @@ async def drive(table: Table, target: Target, pacer: Pacer, window: Window, stop
             if scheduled is None or stopping.is_set():
                 return
             sent = time.perf_counter()
-            ok = await target.send(table)
+            try:
+                ok = await target.send(table)
+            finally:
+                pacer.done()
         except (TimeoutError, aiohttp.ClientError) as error:
             counts.errors += 1
             print(f"  loadgen: {type(error).__name__}: {error}", file=sys.stderr, flush=True)
@@ -109,14 +112,15 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         if isinstance(target, LeagueTarget):
             await gather_limited([target.open(t) for t in tables], SETUP_CONCURRENCY)
         roots = {**json.loads(args.pids), "generator": os.getpid()}
-        phases = [await phase("sustained", ClosedLoop(), tables, target, counts, roots, args.warmup, args.window)]
+        closed = ClosedLoop(args.in_flight)
+        phases = [await phase("sustained", closed, tables, target, counts, roots, args.warmup, args.window)]
         if not phases[0]["commands"]:
             raise RuntimeError(f"no {target.name} command was answered in the sustained window: nothing to pace")
         for share in args.fractions:
             rate = share * phases[0]["rate"]
             phases.append(await phase(f"{share:.0%}", Paced(rate), tables, target, counts, roots,
                                       args.paced_warmup, args.paced_window))
-    return {"target": args.target, "games": args.games, "phases": phases}
+    return {"target": args.target, "games": args.games, "in_flight": args.in_flight, "phases": phases}
 
 
 def main() -> None:
@@ -125,6 +129,7 @@ def main() -> None:
     parser.add_argument("--url", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--games", type=int, default=200, help="concurrent games (floor: concurrent requests)")
+    parser.add_argument("--in-flight", type=int, default=64, help="closed loop: at most this many commands at once")
     parser.add_argument("--warmup", type=float, default=10)
     parser.add_argument("--window", type=float, default=30)
     parser.add_argument("--fractions", type=lambda s: [float(x) for x in s.split(",") if x], default=[])

@@ -8,12 +8,20 @@ import time
 
 
 class ClosedLoop:
-    """Every ready game sends at once: the league's sustained rate at this concurrency."""
+    """Every ready game sends at once, at most ``in_flight`` commands at a time: the league's sustained rate at this
+    concurrency (more in flight only lengthens the queue, up to the gateway's timeouts)."""
 
     rate: float | None = None
 
+    def __init__(self, in_flight: int) -> None:
+        self._gate = asyncio.Semaphore(in_flight)
+
     async def slot(self) -> float | None:
+        await self._gate.acquire()
         return time.perf_counter()
+
+    def done(self) -> None:
+        self._gate.release()
 
     def start(self) -> None:
         pass
@@ -33,6 +41,9 @@ class Paced:
 
     async def slot(self) -> float | None:
         return await self._due.get()
+
+    def done(self) -> None:
+        pass
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._tick())

@@ -9,7 +9,7 @@ import time
 
 import msgspec
 
-from bench.pacer import Paced
+from bench.pacer import ClosedLoop, Paced
 from bench.percentiles import percentile
 from bench.proc_cpu import TICKS, machine_busy_seconds, parse_stat, read_stat, sample, tree_seconds
 from bench.targets import Counts, LeagueTarget, Reply, Table, legal_of
@@ -125,3 +125,17 @@ def test_without_a_view_in_the_reply_each_move_is_found_by_get_legal() -> None:
     sent, counts = play_two_moves(b'{"game_id": "g", "version": 2, "duplicate": false, "ended": false}')
     assert sent == ["GET legal", "POST commands", "GET legal", "POST commands"]
     assert (counts.commands, counts.legal_gets, counts.views_used) == (2, 2, 0)
+
+
+def test_a_closed_loop_lets_only_so_many_commands_in_flight() -> None:
+    async def take() -> None:
+        loop = ClosedLoop(2)
+        await loop.slot()
+        await loop.slot()
+        third = asyncio.create_task(loop.slot())
+        await asyncio.sleep(0.05)
+        assert not third.done()
+        loop.done()
+        assert await asyncio.wait_for(third, 1) is not None
+
+    asyncio.run(take())
