@@ -151,7 +151,9 @@ class LeagueTarget:
                                                       table.players[seat])
             self.counts.legal_gets += 1
             if status >= 300:
-                return self.failed(table, "GET legal", status, payload)
+                self.failed(table, "GET legal", status, payload)
+                await asyncio.sleep(0.05)  # no tight loop of refused requests
+                return False
             moves = _legal.decode(payload).commands
             if moves:
                 table.seat, table.moves = seat, moves
