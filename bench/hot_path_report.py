@@ -54,7 +54,7 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
 def report(f: dict[str, Any]) -> None:
     sustained = f["league_phases"][0]
     print(f"  league sustained (closed loop, {f['concurrent_games']} games, at most {f['closed_loop_in_flight']}"
-          " commands in flight): {f['commands_per_s']:,.1f} commands/s"
+          f" commands in flight): {f['commands_per_s']:,.1f} commands/s"
           f" ({sustained['commands']} POST commands in {sustained['seconds']:.1f}s; {sustained['games_ended']}"
           f" games ended, {sustained['games_opened']} opened; errors {sustained['errors']})")
     closed = sustained["latency_from_sent"]

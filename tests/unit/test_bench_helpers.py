@@ -6,9 +6,11 @@ import asyncio
 import os
 import random
 import time
+from typing import Any
 
 import msgspec
 
+from bench.hot_path_report import report, summarise
 from bench.pacer import ClosedLoop, Paced
 from bench.percentiles import percentile
 from bench.proc_cpu import TICKS, machine_busy_seconds, parse_stat, read_stat, sample, tree_seconds
@@ -139,3 +141,26 @@ def test_a_closed_loop_lets_only_so_many_commands_in_flight() -> None:
         assert await asyncio.wait_for(third, 1) is not None
 
     asyncio.run(take())
+
+
+def phase_of(name: str, commands: int, cpu_s: dict[str, float], offered: float | None = None) -> dict[str, object]:
+    latency = {"p50_ms": 10.0, "p99_ms": 30.0, "max_ms": 40.0, "count": commands}
+    return {"phase": name, "offered_per_s": offered, "seconds": 10.0, "rate": commands / 10, "commands": commands,
+            "legal_gets": commands, "views_used": 0, "views_seen": 0, "games_opened": 1, "games_ended": 1, "errors": 0,
+            "latency_from_scheduled": latency, "latency_from_sent": latency, "cpu_s": cpu_s,
+            "machine_busy_cores": 1.5, "others_cores": 0.5}
+
+
+def test_figures_divide_each_process_cpu_by_the_commands_and_compare_with_the_floor(capsys: Any) -> None:
+    league = {"games": 4, "in_flight": 2, "phases": [
+        phase_of("sustained", 1000, {"engine": 2.0, "postgres": 1.0, "generator": 0.5}),
+        phase_of("50%", 500, {"engine": 1.5, "postgres": 0.5, "generator": 0.2}, offered=50.0)]}
+    floor = {"games": 4, "in_flight": 2, "phases": [phase_of("sustained", 4000, {"floor": 1.0, "postgres": 1.0,
+                                                                                 "generator": 0.4})]}
+    figures = summarise(league, floor, {"fsync": "on", "synchronous_commit": "on"}, "a machine")
+    assert figures["cpu_ms_by_process"] == {"engine": 2.0, "postgres": 1.0}
+    assert figures["cpu_ms_per_command"] == 3.0 and figures["generator_cpu_ms_per_command"] == 0.5
+    assert figures["floor_cpu_ms_per_request"] == 0.5 and figures["floor_ratio"] == 0.25 and figures["cpu_ratio"] == 6
+    assert figures["p50_ms_at_half_rate"] == 10.0 and figures["postgres_fsync"] is True
+    report(figures)
+    assert "league total" in capsys.readouterr().out
