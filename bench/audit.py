@@ -11,6 +11,7 @@ import asyncio
 import time
 
 from bench.hardware import describe, median
+from bench.pg_settings import show_settings
 from shared.audit import audit_game
 from shared.audit.fetch import fetch_game
 from shared.bus.connect import connect
@@ -65,7 +66,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
     print(f"audit benchmark — {describe()}")
-    for infra in running_infra():
+    for infra in running_infra(durable=True):
+        show_settings(infra.database_url)
         played = asyncio.run(seasons(infra, args.seasons))
     for game_id, game_events, rng_events in played:
         events = len(game_events) + len(rng_events)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -16,6 +15,7 @@ from datetime import UTC, datetime
 import asyncpg
 
 from bench.hardware import describe, median
+from bench.pg_settings import show_settings
 from shared.eventstore import Checkpoint, EventStore, ExpectedVersion, Metadata, NewEvent
 from shared.eventstore.migrate import apply_migrations
 from shared.eventstore.pool import create_pool
@@ -135,11 +135,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
-    where = "DATABASE_URL" if os.environ.get("DATABASE_URL") else "embedded, fsync on"
     for infra in running_infra(durable=True):
-        server = asyncio.run(server_version(infra.database_url))
-        print(f"event store benchmark — {describe()}\n"
-              f"PostgreSQL {server} ({where}); medians of {args.repeats} runs")
+        print(f"event store benchmark — {describe()}; medians of {args.repeats} runs")
+        show_settings(infra.database_url)
         results = asyncio.run(run(infra.database_url, args.repeats))
     width = max(map(len, results))
     for name, rate in results.items():
@@ -149,14 +147,6 @@ def main() -> None:
     print(f"  single appends / raw INSERT ratio: {results['single-event appends/s (1 writer)'] / insert:.2f}")
     print(f"  batch appends / COPY ratio: {results['100-event batch appends: events/s'] / copy:.2f}")
     print(f"  global read / COPY ratio  : {results['global read events/s'] / copy:.2f}")
-
-
-async def server_version(url: str) -> str:
-    conn = await asyncpg.connect(url)
-    try:
-        return str(await conn.fetchval("SHOW server_version"))
-    finally:
-        await conn.close()
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ import asyncpg
 
 from bench.hardware import describe, median
 from bench.live_lag import Lags, Watcher
+from bench.pg_settings import show_settings
 from bench.tournament import SERVICES, percentile, play, raise_file_limit, report, running_services
 from services.standings.rebuild import rebuild
 from shared.eventstore import Checkpoint, EventStore
@@ -127,7 +128,8 @@ def main() -> None:
     args = parser.parse_args()
     raise_file_limit(args.players)
     print(f"projections benchmark — {describe()}; every service a separate process on the same cores")
-    for infra in running_infra():
+    for infra in running_infra(durable=True):
+        show_settings(infra.database_url)
         asyncio.run(bench(infra, args.players, args.rounds, args.repeats))
 
 

@@ -23,6 +23,7 @@ import asyncpg
 
 from bench.eventstore import insert_rate, timed
 from bench.hardware import describe
+from bench.pg_settings import show_settings
 from shared.client.http import LeagueClient
 from shared.client.tournament import play_tournament
 from shared.eventstore.migrate import apply_migrations
@@ -194,7 +195,8 @@ def main() -> None:
     args = parser.parse_args()
     raise_file_limit(args.players)
     print(f"tournament benchmark — {describe()}; every service a separate process on the same cores")
-    for infra in running_infra():
+    for infra in running_infra(durable=True):
+        show_settings(infra.database_url)
         asyncio.run(tournament(infra, args.players, args.rounds))
 
 

@@ -1,0 +1,125 @@
+"""The hot path: what one player's command costs the whole league, against the floor of one durable write.
+
+Every service runs as its own process on durable PostgreSQL (fsync and synchronous_commit on) and nats-server; a
+load generator in a process of its own speaks HTTP to the gateway (``bench.loadgen``): many concurrent 2-seat Hockey
+Championship games, both seats its own players, each move a POST .../commands with an Idempotency-Key. It finds the
+sustained rate (closed loop), then offers 25 %, 50 % and 80 % of it at a fixed pace and measures latency from each
+command's scheduled time. CPU per command is read from /proc for every process over the steady window. The floor
+— a minimal aiohttp app doing one asyncpg INSERT per POST into the same PostgreSQL — is driven by the same
+generator at the same concurrency in the same run.
+
+    python -m bench.hot_path [--quick] [--games 200] [--json FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import asyncpg
+
+from bench.floor_process import POOL_SIZE, FloorProcess
+from bench.hardware import describe
+from bench.hot_path_report import report, summarise
+from bench.pg_settings import describe_settings, pg_settings
+from bench.proc_cpu import find_process, read_stat
+from bench.targets import OPTIONS
+from bench.tournament import running_services
+from shared.infra.processes import SERVICES
+from tests.infra import RunInfra, running_infra
+
+FRACTIONS = (0.25, 0.5, 0.8)
+FULL = {"warmup": 15, "window": 45, "paced_warmup": 8, "paced_window": 30}
+QUICK = {"warmup": 5, "window": 12, "paced_warmup": 3, "paced_window": 8}
+
+
+async def postmaster_pid(database_url: str) -> int | None:
+    """The postmaster of our PostgreSQL: the parent of one of its backends, when it runs on this machine."""
+    conn = await asyncpg.connect(database_url)
+    try:  # read while the backend lives: it exits once the connection closes
+        backend = read_stat(int(await conn.fetchval("SELECT pg_backend_pid()")))
+    finally:
+        await conn.close()
+    if backend is None or backend.comm != "postgres":
+        return None
+    return backend.ppid
+
+
+def nats_pid(nats_url: str) -> int | None:
+    port = urlsplit(nats_url).port
+    return find_process("nats-server", ["-p", str(port)]) if port else None
+
+
+async def generate(target: str, url: str, pids: dict[str, int], games: int, in_flight: int,
+                   timing: dict[str, float], fractions: tuple[float, ...], tmp: Path) -> dict[str, Any]:
+    out = tmp / f"loadgen-{target}.json"
+    argv = [sys.executable, "-m", "bench.loadgen", "--target", target, "--url", url, "--out", str(out),
+            "--games", str(games), "--in-flight", str(in_flight), "--pids", json.dumps(pids),
+            "--fractions", ",".join(map(str, fractions)),
+            "--warmup", str(timing["warmup"]), "--window", str(timing["window"]),
+            "--paced-warmup", str(timing["paced_warmup"]), "--paced-window", str(timing["paced_window"])]
+    process = await asyncio.create_subprocess_exec(*argv)
+    if await process.wait() != 0:
+        raise RuntimeError(f"the {target} load generator failed (exit {process.returncode})")
+    result: dict[str, Any] = json.loads(out.read_text())
+    return result
+
+
+async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, float]) -> dict[str, Any]:
+    settings = await pg_settings(infra.database_url)
+    print(f"  {describe_settings(settings)}", flush=True)
+    postmaster, nats = await postmaster_pid(infra.database_url), nats_pid(infra.nats_url)
+    shared_pids = {name: pid for name, pid in (("postgres", postmaster), ("nats-server", nats)) if pid}
+    for name, pid in (("PostgreSQL", postmaster), ("nats-server", nats)):
+        if pid is None:
+            print(f"  ({name} is not a process of this machine that we can find: its CPU is not counted)")
+    async with running_services(infra, SERVICES) as services:
+        pids = {name: s.process.pid for name, s in services.items() if s.process} | shared_pids
+        print(f"  league up: {', '.join(SERVICES)}; {games} concurrent games of hockeydice {OPTIONS}; closed loop at"
+              f" most {in_flight} commands in flight, paced phases open loop over all games", flush=True)
+        league = await generate("league", services["gateway"].url, pids, games, in_flight, timing, FRACTIONS,
+                                infra.tmp)
+    floor = FloorProcess("floor", infra.env, infra.tmp / "floor.log")
+    floor.start()
+    try:
+        await asyncio.to_thread(floor.wait_healthy, 60)
+        assert floor.process is not None
+        floor_pids = {"floor": floor.process.pid} | ({"postgres": postmaster} if postmaster else {})
+        print(f"  floor up (one asyncpg INSERT per POST, pool of {POOL_SIZE}); same generator, {games} clients,"
+              f" at most {in_flight} requests in flight", flush=True)
+        floor_run = await generate("floor", floor.url, floor_pids, games, in_flight,
+                                   timing | {"warmup": timing["paced_warmup"], "window": timing["window"] / 2},
+                                   (), infra.tmp)
+    finally:
+        floor.stop()
+    return summarise(league, floor_run, settings, describe())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="short windows: the whole run in under 3 minutes")
+    parser.add_argument("--games", type=int, default=None, help="concurrent games (default 200, quick 100)")
+    parser.add_argument("--in-flight", type=int, default=64,
+                        help="closed loop (league and floor alike): at most this many commands in flight")
+    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    args = parser.parse_args()
+    timing = QUICK if args.quick else FULL
+    games = args.games or (100 if args.quick else 200)
+    print(f"hot path benchmark — {describe()}; every service a separate process on the same cores; the load"
+          " generator is a separate process speaking HTTP/1.1 (aiohttp client, keep-alive) to the gateway", flush=True)
+    for infra in running_infra(durable=True):
+        figures = asyncio.run(bench(infra, games, args.in_flight, timing))
+    figures["quick"] = args.quick
+    report(figures)
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+        print(f"  figures written to {args.json}")
+
+
+if __name__ == "__main__":
+    main()

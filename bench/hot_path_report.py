@@ -1,0 +1,90 @@
+"""The hot path benchmark's figures: per-command CPU by process, latency at each offered rate, and the floor."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from bench.pg_settings import durable, where
+
+GENERATOR = "generator"
+LABELS = {"25%": "quarter_rate", "50%": "half_rate", "80%": "80pct_rate"}
+"""JSON key suffix of each paced phase: p50_ms_at_half_rate is at 50 % of the sustained rate."""
+
+
+def cpu_ms_per_command(cpu_s: dict[str, float], commands: int) -> dict[str, float]:
+    return {name: round(seconds * 1000 / max(commands, 1), 3) for name, seconds in cpu_s.items()}
+
+
+def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str, str],
+              hardware: str) -> dict[str, Any]:
+    sustained, floor_run = league["phases"][0], floor["phases"][0]
+    by_process = cpu_ms_per_command(sustained["cpu_s"], sustained["commands"])
+    generator = by_process.pop(GENERATOR)
+    total = round(sum(by_process.values()), 3)
+    floor_by = cpu_ms_per_command(floor_run["cpu_s"], floor_run["commands"])
+    floor_generator = floor_by.pop(GENERATOR)
+    floor_total = round(sum(floor_by.values()), 3)
+    figures: dict[str, Any] = {
+        "commands_per_s": round(sustained["rate"], 1), "cpu_ms_per_command": total,
+        "cpu_ms_by_process": by_process, "generator_cpu_ms_per_command": generator,
+        "concurrent_games": league["games"], "closed_loop_in_flight": league["in_flight"], "cores": os.cpu_count(),
+        "others_cores_in_window": round(sustained["others_cores"], 2),
+        "floor_others_cores_in_window": round(floor_run["others_cores"], 2), "legal_gets_per_command": round(
+            sustained["legal_gets"] / max(sustained["commands"], 1), 3),
+        "replies_with_view": sustained["views_seen"], "moves_from_reply_view": sustained["views_used"],
+        "latency_measured_from": "scheduled time (paced phases); send time also given as *_from_send_ms",
+        "floor_requests_per_s": round(floor_run["rate"], 1), "floor_cpu_ms_per_request": floor_total,
+        "floor_cpu_ms_by_process": floor_by, "floor_generator_cpu_ms_per_request": floor_generator,
+        "floor_ratio": round(sustained["rate"] / floor_run["rate"], 4) if floor_run["rate"] else None,
+        "cpu_ratio": round(total / floor_total, 2) if floor_total else None,
+        "postgres_fsync": settings.get("fsync") == "on", "postgres_durable": durable(settings),
+        "postgres": where(), "postgres_settings": settings, "hardware": hardware,
+        "league_phases": league["phases"], "floor_phases": floor["phases"],
+    }
+    for phase in league["phases"][1:]:
+        label = LABELS.get(phase["phase"], phase["phase"].replace("%", "pct_rate"))
+        figures[f"p50_ms_at_{label}"] = phase["latency_from_scheduled"]["p50_ms"]
+        figures[f"p99_ms_at_{label}"] = phase["latency_from_scheduled"]["p99_ms"]
+        figures[f"p50_from_send_ms_at_{label}"] = phase["latency_from_sent"]["p50_ms"]
+        figures[f"p99_from_send_ms_at_{label}"] = phase["latency_from_sent"]["p99_ms"]
+    return figures
+
+
+def report(f: dict[str, Any]) -> None:
+    sustained = f["league_phases"][0]
+    print(f"  league sustained (closed loop, {f['concurrent_games']} games, at most {f['closed_loop_in_flight']}"
+          f" commands in flight): {f['commands_per_s']:,.1f} commands/s"
+          f" ({sustained['commands']} POST commands in {sustained['seconds']:.1f}s; {sustained['games_ended']}"
+          f" games ended, {sustained['games_opened']} opened; errors {sustained['errors']})")
+    closed = sustained["latency_from_sent"]
+    print(f"  closed-loop latency (each game sends its next move as soon as it knows it): p50 {closed['p50_ms']:.1f}"
+          f" ms, p99 {closed['p99_ms']:.1f} ms")
+    print(f"  GET /legal: {sustained['legal_gets']} ({f['legal_gets_per_command']} per command); replies carrying"
+          f" a view: {f['replies_with_view']}, next move taken from it: {f['moves_from_reply_view']}")
+    print(f"  machine during the window: {sustained['machine_busy_cores']:.2f} of {f['cores']} cores busy, of which"
+          f" {sustained['others_cores']:.2f} by processes outside this benchmark (other work on a shared machine"
+          " lowers the rates; CPU per command is the steadier figure)")
+    print("  CPU ms per command over the steady window (utime+stime from /proc):")
+    for name, ms in sorted(f["cpu_ms_by_process"].items(), key=lambda kv: -kv[1]):
+        print(f"    {name:<16}{ms:8.2f}")
+    print(f"    {'league total':<16}{f['cpu_ms_per_command']:8.2f}")
+    print(f"    {'load generator':<16}{f['generator_cpu_ms_per_command']:8.2f}   (apart, not in the total)")
+    print("  paced (open loop) — latency from each command's scheduled time [from its send]:")
+    for phase in f["league_phases"][1:]:
+        cpu = sum(v for k, v in phase["cpu_s"].items() if k != "generator") * 1000 / max(phase["commands"], 1)
+        s, t = phase["latency_from_scheduled"], phase["latency_from_sent"]
+        print(f"    {phase['phase']:>4} offered {phase['offered_per_s']:7.1f}/s achieved {phase['rate']:7.1f}/s:"
+              f" p50 {s['p50_ms']:7.1f} ms  p99 {s['p99_ms']:7.1f} ms  [p50 {t['p50_ms']:.1f}  p99 {t['p99_ms']:.1f}]"
+              f"  league CPU {cpu:.2f} ms/command, others {phase['others_cores']:.2f} cores, errors {phase['errors']}"
+              + ("  NOT SUSTAINED" if phase["rate"] < 0.95 * phase["offered_per_s"] else ""))
+    by = " + ".join(f"{k} {v:.2f}" for k, v in f["floor_cpu_ms_by_process"].items())
+    print(f"  floor (aiohttp + one asyncpg INSERT, same PostgreSQL, same generator, {f['concurrent_games']}"
+          f" clients, {f['closed_loop_in_flight']} in flight): {f['floor_requests_per_s']:,.1f} requests/s;"
+          f" CPU ms per request {by} ="
+          f" {f['floor_cpu_ms_per_request']:.2f} (generator {f['floor_generator_cpu_ms_per_request']:.2f});"
+          f" others {f['floor_others_cores_in_window']:.2f} cores")
+    print(f"  floor_ratio (league commands/s / floor requests/s) = {f['floor_ratio']};"
+          f" CPU ratio (league ms/command / floor ms/request) = {f['cpu_ratio']}")
+    if not f["postgres_durable"]:
+        print("  WARNING: PostgreSQL ran without fsync or synchronous_commit: these are not durable figures")

@@ -1,0 +1,104 @@
+"""CPU time of processes from ``/proc/<pid>/stat`` (Linux): a process with its children, dead or alive, so that a
+PostgreSQL postmaster counts every backend it forked, also those that ended within the window."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+PROC = Path("/proc")
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass(frozen=True)
+class Stat:
+    pid: int
+    comm: str
+    ppid: int
+    utime: int
+    stime: int
+    cutime: int
+    """Ticks of the children it has waited for (their own time is then no longer listed anywhere else)."""
+    cstime: int
+
+    @property
+    def seconds(self) -> float:
+        return (self.utime + self.stime + self.cutime + self.cstime) / TICKS
+
+
+def parse_stat(text: str) -> Stat:
+    """One ``/proc/<pid>/stat`` line; the command name may hold spaces and parentheses, so split at the last ')'."""
+    head, _, tail = text.rpartition(")")
+    pid, _, comm = head.partition(" (")
+    fields = tail.split()  # fields[0] is field 3 (state) of proc(5)
+    return Stat(pid=int(pid), comm=comm, ppid=int(fields[1]), utime=int(fields[11]), stime=int(fields[12]),
+                cutime=int(fields[13]), cstime=int(fields[14]))
+
+
+def read_stat(pid: int) -> Stat | None:
+    try:
+        return parse_stat((PROC / str(pid) / "stat").read_text())
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def all_stats() -> dict[int, Stat]:
+    stats = {}
+    for entry in PROC.iterdir():
+        if entry.name.isdigit() and (stat := read_stat(int(entry.name))) is not None:
+            stats[stat.pid] = stat
+    return stats
+
+
+def tree_seconds(root: int, stats: Mapping[int, Stat]) -> float:
+    """CPU seconds of ``root`` and every live descendant, each with its reaped children."""
+    children: dict[int, list[int]] = {}
+    for stat in stats.values():
+        children.setdefault(stat.ppid, []).append(stat.pid)
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        if pid in stats:
+            total += stats[pid].seconds
+            todo.extend(children.get(pid, ()))
+    return total
+
+
+def sample(roots: Mapping[str, int]) -> dict[str, float]:
+    """CPU seconds so far of each named process tree, from one scan of /proc."""
+    stats = all_stats()
+    return {name: tree_seconds(pid, stats) for name, pid in roots.items()}
+
+
+def cmdline(pid: int) -> list[str]:
+    try:
+        return (PROC / str(pid) / "cmdline").read_bytes().decode(errors="replace").split("\0")
+    except OSError:
+        return []
+
+
+def find_process(program: str, args: Iterable[str]) -> int | None:
+    """The pid of a running ``program`` (its file name) whose command line holds ``args`` in a row."""
+    wanted = list(args)
+    for entry in PROC.iterdir():
+        if not entry.name.isdigit():
+            continue
+        argv = cmdline(int(entry.name))
+        if not argv or Path(argv[0]).name != program:
+            continue
+        if any(argv[i:i + len(wanted)] == wanted for i in range(len(argv))):
+            return int(entry.name)
+    return None
+
+
+def parent_of(pid: int) -> int | None:
+    stat = read_stat(pid)
+    return None if stat is None else stat.ppid
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds every core of the machine spent busy so far (``/proc/stat``: all but idle and iowait)."""
+    fields = [int(v) for v in (PROC / "stat").read_text().split("\n", 1)[0].split()[1:9]]
+    return (sum(fields) - fields[3] - fields[4]) / TICKS

@@ -1,0 +1,166 @@
+"""The hot path benchmark's pure helpers: /proc CPU reading, percentiles, the pacer's schedule, a reply's view."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from typing import Any
+
+import msgspec
+
+from bench.hot_path_report import report, summarise
+from bench.pacer import ClosedLoop, Paced
+from bench.percentiles import percentile
+from bench.proc_cpu import TICKS, machine_busy_seconds, parse_stat, read_stat, sample, tree_seconds
+from bench.targets import Counts, LeagueTarget, Reply, Table, legal_of
+
+
+def test_stat_line_with_spaces_and_parentheses_in_the_name_is_parsed_from_the_last_parenthesis() -> None:
+    line = "4242 (tmux: (server) x) S 1 4242 4242 0 -1 4194560 10 0 0 0 250 50 7 3 20 0 1 0 100 0 0"
+    stat = parse_stat(line)
+    assert (stat.pid, stat.comm, stat.ppid) == (4242, "tmux: (server) x", 1)
+    assert (stat.utime, stat.stime, stat.cutime, stat.cstime) == (250, 50, 7, 3)
+    assert stat.seconds == 310 / TICKS
+
+
+def test_the_current_process_cpu_grows_by_the_work_it_does() -> None:
+    before = read_stat(os.getpid())
+    assert before is not None and before.pid == os.getpid() and before.ppid == os.getppid()
+    spin_until = time.process_time() + 0.3
+    while time.process_time() < spin_until:
+        pass
+    after = sample({"me": os.getpid()})["me"]
+    assert 0.2 <= after - before.seconds <= 2.0
+    assert machine_busy_seconds() >= after
+
+
+def test_a_tree_counts_its_live_descendants_and_nothing_else() -> None:
+    root = parse_stat("10 (postgres) S 1 0 0 0 -1 0 0 0 0 0 100 0 50 0")
+    child = parse_stat("11 (postgres) S 10 0 0 0 -1 0 0 0 0 0 20 5 0 0")
+    grandchild = parse_stat("12 (postgres) S 11 0 0 0 -1 0 0 0 0 0 1 1 0 0")
+    stranger = parse_stat("13 (postgres) S 1 0 0 0 -1 0 0 0 0 0 999 0 0 0")
+    stats = {s.pid: s for s in (root, child, grandchild, stranger)}
+    assert tree_seconds(10, stats) == (150 + 25 + 2) / TICKS
+    assert tree_seconds(99, stats) == 0
+
+
+def test_nearest_rank_percentiles() -> None:
+    values = [float(n) for n in range(1, 101)]
+    assert percentile(values, 0.5) == 50
+    assert percentile(values, 0.99) == 99
+    assert percentile(values, 1.0) == 100
+    assert percentile([7.0], 0.99) == 7
+
+
+def test_a_paced_generator_hands_out_slots_at_its_rate_however_late_they_are_taken() -> None:
+    async def take() -> list[float]:
+        pacer = Paced(200)
+        pacer.start()
+        await asyncio.sleep(0.1)  # nobody takes a slot for a while: they queue, still at their scheduled times
+        slots = [await pacer.slot() for _ in range(30)]
+        pacer.stop(1)
+        assert await pacer.slot() is None
+        return [s for s in slots if s is not None]
+
+    slots = asyncio.run(take())
+    gaps = [b - a for a, b in zip(slots, slots[1:], strict=False)]
+    assert all(abs(gap - 1 / 200) < 1e-9 for gap in gaps)
+
+
+def test_a_reply_carrying_the_view_gives_the_next_moves_and_a_plain_reply_does_not() -> None:
+    plain = msgspec.json.decode(b'{"game_id": "g", "version": 3, "duplicate": false, "ended": false}', type=Reply)
+    assert plain.view is None
+    rich = msgspec.json.decode(b'{"game_id": "g", "version": 4, "ended": false, "view": {"game_id": "g", "seat": 1,'
+                               b' "pending_seats": [1], "view": {}, "legal": [{"type": "hockeydice.Roll",'
+                               b' "seat": 1}]}}', type=Reply)
+    assert rich.view is not None and rich.view.pending_seats == [1]
+    moves = legal_of(rich.view.legal)
+    assert moves is not None and [msgspec.json.decode(m) for m in moves] == [{"type": "hockeydice.Roll", "seat": 1}]
+    assert legal_of(msgspec.Raw(b'{"seat": 1, "commands": []}')) == []
+    assert legal_of(msgspec.Raw(b"null")) is None
+
+
+class FakeGateway:
+    """Answers GET /legal and POST /commands the same each time, and remembers what it was sent."""
+
+    def __init__(self, legal: bytes, reply: bytes) -> None:
+        self.answers = {"GET": legal, "POST": reply}
+        self.sent: list[str] = []
+
+    async def request(self, method: str, path: str, body: bytes | None, headers: dict[str, str]) -> tuple[int, bytes]:
+        self.sent.append(f"{method} {path.rsplit('/', 1)[-1]}")
+        return 200, self.answers[method]
+
+    def show(self, what: str, status: int, payload: bytes) -> None:
+        raise AssertionError(f"{what} {status} {payload!r}")
+
+
+def play_two_moves(reply: bytes) -> tuple[list[str], Counts]:
+    roll = b'{"type": "hockeydice.Roll", "seat": 0}'
+    legal = b'{"game_id": "g", "seat": 0, "version": 1, "commands": [' + roll + b"]}"
+    gateway = FakeGateway(legal, reply)
+    counts = Counts()
+    target = LeagueTarget(gateway, counts)  # type: ignore[arg-type]
+    table = Table(players=({}, {}), ids=("a", "b"), rng=random.Random(1), game_id="hockeydice-1")
+
+    async def two() -> None:
+        for _ in range(2):
+            assert await target.ready(table)
+            assert await target.send(table)
+
+    asyncio.run(two())
+    return gateway.sent, counts
+
+
+def test_the_next_move_comes_from_the_reply_view_when_it_carries_legal_moves() -> None:
+    with_view = (b'{"game_id": "g", "version": 2, "duplicate": false, "ended": false, "view": {"game_id": "g",'
+                 b' "version": 2, "ended": false, "seat": 0, "pending_seats": [0, 1], "view": {},'
+                 b' "legal": [{"type": "hockeydice.Roll", "seat": 0}]}}')
+    sent, counts = play_two_moves(with_view)
+    assert sent == ["GET legal", "POST commands", "POST commands"]
+    assert (counts.commands, counts.legal_gets, counts.views_used) == (2, 1, 2)
+
+
+def test_without_a_view_in_the_reply_each_move_is_found_by_get_legal() -> None:
+    sent, counts = play_two_moves(b'{"game_id": "g", "version": 2, "duplicate": false, "ended": false}')
+    assert sent == ["GET legal", "POST commands", "GET legal", "POST commands"]
+    assert (counts.commands, counts.legal_gets, counts.views_used) == (2, 2, 0)
+
+
+def test_a_closed_loop_lets_only_so_many_commands_in_flight() -> None:
+    async def take() -> None:
+        loop = ClosedLoop(2)
+        await loop.slot()
+        await loop.slot()
+        third = asyncio.create_task(loop.slot())
+        await asyncio.sleep(0.05)
+        assert not third.done()
+        loop.done()
+        assert await asyncio.wait_for(third, 1) is not None
+
+    asyncio.run(take())
+
+
+def phase_of(name: str, commands: int, cpu_s: dict[str, float], offered: float | None = None) -> dict[str, object]:
+    latency = {"p50_ms": 10.0, "p99_ms": 30.0, "max_ms": 40.0, "count": commands}
+    return {"phase": name, "offered_per_s": offered, "seconds": 10.0, "rate": commands / 10, "commands": commands,
+            "legal_gets": commands, "views_used": 0, "views_seen": 0, "games_opened": 1, "games_ended": 1, "errors": 0,
+            "latency_from_scheduled": latency, "latency_from_sent": latency, "cpu_s": cpu_s,
+            "machine_busy_cores": 1.5, "others_cores": 0.5}
+
+
+def test_figures_divide_each_process_cpu_by_the_commands_and_compare_with_the_floor(capsys: Any) -> None:
+    league = {"games": 4, "in_flight": 2, "phases": [
+        phase_of("sustained", 1000, {"engine": 2.0, "postgres": 1.0, "generator": 0.5}),
+        phase_of("50%", 500, {"engine": 1.5, "postgres": 0.5, "generator": 0.2}, offered=50.0)]}
+    floor = {"games": 4, "in_flight": 2, "phases": [phase_of("sustained", 4000, {"floor": 1.0, "postgres": 1.0,
+                                                                                 "generator": 0.4})]}
+    figures = summarise(league, floor, {"fsync": "on", "synchronous_commit": "on"}, "a machine")
+    assert figures["cpu_ms_by_process"] == {"engine": 2.0, "postgres": 1.0}
+    assert figures["cpu_ms_per_command"] == 3.0 and figures["generator_cpu_ms_per_command"] == 0.5
+    assert figures["floor_cpu_ms_per_request"] == 0.5 and figures["floor_ratio"] == 0.25 and figures["cpu_ratio"] == 6
+    assert figures["p50_ms_at_half_rate"] == 10.0 and figures["postgres_fsync"] is True
+    report(figures)
+    assert "league total" in capsys.readouterr().out
