@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import cache
 from typing import Any, TypeVar
 
 import msgspec
@@ -29,11 +30,16 @@ def unknown_fields(raw: Any, struct: msgspec.Struct) -> list[str]:
     """Keys in a decoded JSON object that the Struct does not have (games' commands are not decoded strictly)."""
     if not isinstance(raw, dict):
         return []
-    config = struct.__struct_config__
-    known = {field.encode_name for field in msgspec.structs.fields(struct)}
+    return sorted(set(raw) - _known_fields(type(struct)))
+
+
+@cache
+def _known_fields(struct_type: type[msgspec.Struct]) -> frozenset[str]:
+    config = struct_type.__struct_config__
+    known = {field.encode_name for field in msgspec.structs.fields(struct_type)}
     if isinstance(config.tag_field, str):
         known.add(config.tag_field)
-    return sorted(set(raw) - known)
+    return frozenset(known)
 
 
 @web.middleware

@@ -56,12 +56,19 @@ class Boards(Projection):
         assert opened is not None
         players = list(opened.players) + [None] * (opened.seats - len(opened.players))
         winners = list(table.ended.winners) if table.ended else None
-        await fold.conn.execute(
-            f"INSERT INTO {fold.t('boards')} VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (game_id) DO UPDATE"
-            " SET version = excluded.version, running = excluded.running, winners = excluded.winners,"
-            " view = excluded.view, updated_at = excluded.updated_at",
+        # Written once per game per batch, at the flush: a batch holds many moves of each running game.
+        pending: dict[str, tuple[object, ...]] = fold.memory.setdefault("pending", {})
+        pending[recorded.stream_id] = (
             recorded.stream_id, opened.game, recorded.version, not ended, json.dumps(players),
             None if winners is None else json.dumps(winners), view, recorded.recorded_at)
         fold.change("boards", recorded.stream_id, {
             "game_id": recorded.stream_id, "game": opened.game, "version": recorded.version, "running": not ended,
             "players": players, "winners": winners, "view": msgspec.Raw(view)})
+
+    async def flush(self, fold: Fold) -> None:
+        pending: dict[str, tuple[object, ...]] = fold.memory.pop("pending", {})
+        if pending:
+            await fold.conn.executemany(
+                f"INSERT INTO {fold.t('boards')} VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (game_id)"
+                " DO UPDATE SET version = excluded.version, running = excluded.running, winners = excluded.winners,"
+                " view = excluded.view, updated_at = excluded.updated_at", list(pending.values()))
