@@ -15,6 +15,7 @@ from shared.games.draws import Draw, DrawMismatch, DrawsExhausted, RecordedDraws
 from shared.games.rules import GameRules, RuleViolation
 from shared.messages.engine import ClientSeedGiven, CommandAccepted, DrawsUsed, GameEnded, GameOpened, GameStarted
 from shared.messages.games import UnknownGame, command_decoder, options_decoder, rules_of
+from shared.play.layout import StreamReader
 from shared.play.table import seed_seats
 
 
@@ -61,51 +62,6 @@ def _check_commitment(events: list[RecordedEvent], rng: CheckedRng, noted: str |
                   rng.commitment)
 
 
-class _Groups:
-    """The stream cut: after GameOpened, a seed window's ClientSeedGiven* GameStarted when the game has one; then
-    actions, each [CommandAccepted?] [DrawsUsed?] rule events* [GameEnded?]."""
-
-    def __init__(self, events: list[RecordedEvent]) -> None:
-        self.events = events
-        self.i = 1
-
-    def take_action(self) -> tuple[RecordedEvent | None, RecordedEvent | None, list[RecordedEvent]]:
-        head = None
-        if self.i < len(self.events) and self.events[self.i].type == CommandAccepted.__struct_config__.tag:
-            head = self.events[self.i]
-            self.i += 1
-        draws_event = None
-        if self.i < len(self.events) and self.events[self.i].type == DrawsUsed.__struct_config__.tag:
-            draws_event = self.events[self.i]
-            self.i += 1
-        body = []
-        engine_tags = {CommandAccepted.__struct_config__.tag, GameEnded.__struct_config__.tag}
-        while self.i < len(self.events) and self.events[self.i].type not in engine_tags:
-            body.append(self.events[self.i])
-            self.i += 1
-        return head, draws_event, body
-
-    def take_seed_window(self) -> tuple[list[RecordedEvent], RecordedEvent | None]:
-        given = []
-        while self.i < len(self.events) and self.events[self.i].type == ClientSeedGiven.__struct_config__.tag:
-            given.append(self.events[self.i])
-            self.i += 1
-        if self.i < len(self.events) and self.events[self.i].type == GameStarted.__struct_config__.tag:
-            self.i += 1
-            return given, self.events[self.i - 1]
-        return given, None
-
-    def take_end(self) -> RecordedEvent | None:
-        if self.i < len(self.events) and self.events[self.i].type == GameEnded.__struct_config__.tag:
-            self.i += 1
-            return self.events[self.i - 1]
-        return None
-
-    @property
-    def done(self) -> bool:
-        return self.i >= len(self.events)
-
-
 def replay_game(game_id: str, events: list[RecordedEvent], rng: CheckedRng) -> tuple[int, int]:
     if not events:
         raise Found(Discrepancy(stream_id=game_id, version=None, event_id=None, check="game stream",
@@ -118,7 +74,7 @@ def replay_game(game_id: str, events: list[RecordedEvent], rng: CheckedRng) -> t
         options = options_decoder(opening.game).decode(opening.options)
     except (UnknownGame, msgspec.ValidationError) as error:
         raise _at(events[0], "the game and its options are known", "a hosted game", error) from error
-    groups = _Groups(events)
+    groups = StreamReader(events)
     _check_seed_window(events[0], opening, groups, rng)
     used = 0
     actions = 0
@@ -175,7 +131,7 @@ def replay_game(game_id: str, events: list[RecordedEvent], rng: CheckedRng) -> t
     return actions, used
 
 
-def _check_seed_window(opened_event: RecordedEvent, opening: GameOpened, groups: _Groups, rng: CheckedRng) -> None:
+def _check_seed_window(opened_event: RecordedEvent, opening: GameOpened, groups: StreamReader, rng: CheckedRng) -> None:
     """The seeds the RNG mixed in are exactly those the seated players gave, each by its own player, and the game
     started only with all of them or after its window's time."""
     given, started = groups.take_seed_window()

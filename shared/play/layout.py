@@ -19,9 +19,9 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from shared.eventstore import NewEvent
+from shared.eventstore import NewEvent, RecordedEvent
 from shared.games.rules import GameRules
-from shared.messages.engine import CommandAccepted, DrawsUsed, GameEnded
+from shared.messages.engine import ClientSeedGiven, CommandAccepted, DrawsUsed, GameEnded, GameStarted
 from shared.messages.rng import NumberedDraw
 from shared.messages.stored import stored
 from shared.play.visibility import NOBODY, visibility_of
@@ -56,3 +56,49 @@ def outcome(rules: GameRules, draws: Sequence[NumberedDraw], events: Sequence[An
     if ended is not None:
         batch.append(entry(ended, actor=ENGINE, command_id=command_id))
     return batch
+
+
+class StreamReader:
+    """A stored game stream cut back into the layout above: after GameOpened, a seed window's ClientSeedGiven*
+    GameStarted when the game has one; then actions, each [CommandAccepted?] [DrawsUsed?] rule events*
+    [GameEnded?] (the opening is the action without a CommandAccepted)."""
+
+    def __init__(self, events: list[RecordedEvent]) -> None:
+        self.events = events
+        self.i = 1
+
+    def take_action(self) -> tuple[RecordedEvent | None, RecordedEvent | None, list[RecordedEvent]]:
+        head = None
+        if self.i < len(self.events) and self.events[self.i].type == CommandAccepted.__struct_config__.tag:
+            head = self.events[self.i]
+            self.i += 1
+        draws_event = None
+        if self.i < len(self.events) and self.events[self.i].type == DrawsUsed.__struct_config__.tag:
+            draws_event = self.events[self.i]
+            self.i += 1
+        body = []
+        engine_tags = {CommandAccepted.__struct_config__.tag, GameEnded.__struct_config__.tag}
+        while self.i < len(self.events) and self.events[self.i].type not in engine_tags:
+            body.append(self.events[self.i])
+            self.i += 1
+        return head, draws_event, body
+
+    def take_seed_window(self) -> tuple[list[RecordedEvent], RecordedEvent | None]:
+        given = []
+        while self.i < len(self.events) and self.events[self.i].type == ClientSeedGiven.__struct_config__.tag:
+            given.append(self.events[self.i])
+            self.i += 1
+        if self.i < len(self.events) and self.events[self.i].type == GameStarted.__struct_config__.tag:
+            self.i += 1
+            return given, self.events[self.i - 1]
+        return given, None
+
+    def take_end(self) -> RecordedEvent | None:
+        if self.i < len(self.events) and self.events[self.i].type == GameEnded.__struct_config__.tag:
+            self.i += 1
+            return self.events[self.i - 1]
+        return None
+
+    @property
+    def done(self) -> bool:
+        return self.i >= len(self.events)
