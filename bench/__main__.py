@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 BENCHMARKS = ["bench.eventstore", "bench.rules_phantoms", "bench.rules_dice", "bench.audit", "bench.projections",
-              "bench.tournament", "bench.hot_path"]
+              "bench.tournament", "bench.swiss_round", "bench.hot_path"]
 
 
 def main() -> int:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import time
 import urllib.request
 
@@ -17,15 +16,13 @@ import asyncpg
 import msgspec
 from nats.aio.client import Client
 
+from bench.audit_sample import audit_sample
 from bench.hardware import describe
+from bench.pg_settings import show_settings
 from bench.tournament import SHORT_HOCKEY, rounds_of, running_services
-from shared.audit import audit_game
-from shared.audit.fetch import fetch_game
 from shared.bus.connect import connect
 from shared.bus.namespace import Namespace
 from shared.bus.rpc import request
-from shared.eventstore import EventStore
-from shared.eventstore.pool import create_pool
 from shared.messages.tournaments import (
     CreateTournamentRequest,
     GetTournament,
@@ -38,16 +35,6 @@ from shared.tournaments.view import TournamentView
 from tests.infra import RunInfra, running_infra
 
 SERVICES = ("relay", "rng", "engine", "matchmaking", "standings")
-AUDIT_SAMPLE = 50
-
-
-async def settings_of(url: str) -> str:
-    conn = await asyncpg.connect(url)
-    try:
-        names = ("fsync", "synchronous_commit", "full_page_writes", "shared_buffers")
-        return ", ".join([f"{name}={await conn.fetchval(f'SHOW {name}')}" for name in names])
-    finally:
-        await conn.close()
 
 
 def rss_kb(pid: int) -> int:
@@ -108,23 +95,14 @@ async def swiss_round(infra: RunInfra, players: int) -> None:
         finally:
             await nc.close()
         rounds = await rounds_of(infra.database_url, tid, started_at)
-        pool = await create_pool(infra.database_url)
+        verified, sampled = await audit_sample(infra.database_url, tid)
+        conn = await asyncpg.connect(infra.database_url)
         try:
-            store = EventStore(pool)
-            game_ids = [row[0] for row in await pool.fetch(
-                "SELECT stream_id FROM events WHERE type = 'engine.GameOpened' AND data->>'tournament_id' = $1",
-                tid)]
-            sample = random.Random(1).sample(game_ids, min(AUDIT_SAMPLE, len(game_ids)))
-            verified = 0
-            for game_id in sample:
-                report = audit_game(game_id, *await fetch_game(store, game_id))
-                verified += report.verified
-                if not report.verified:
-                    print(f"  NOT VERIFIED: {report}")
-            commands = await pool.fetchval("SELECT count(*) FROM events WHERE type = 'engine.CommandAccepted'"
-                                           " AND stream_id = ANY($1)", game_ids)
+            commands = await conn.fetchval(
+                "SELECT count(*) FROM events a JOIN events o ON o.stream_id = a.stream_id AND o.version = 1"
+                " WHERE a.type = 'engine.CommandAccepted' AND o.data->>'tournament_id' = $1", tid)
         finally:
-            await pool.close()
+            await conn.close()
     r = rounds[0]
     per_game = (peak_rss - rss_before) * 1024 / peak_games if peak_games else float("nan")
     print(f"  round of {r.games} tables ({players} players): opened over {r.last_opened - r.first_opened:.1f}s"
@@ -133,7 +111,7 @@ async def swiss_round(infra: RunInfra, players: int) -> None:
     print(f"  bot commands played by the engine: {commands} ({commands / r.last_ended:,.0f}/s over the round)")
     print(f"  engine memory per game held: {per_game / 1024:.1f} KB ({peak_games:.0f} games,"
           f" RSS {rss_before / 1024:.0f} -> {peak_rss / 1024:.0f} MB)")
-    print(f"  audit sample: {verified} of {len(sample)} games verified")
+    print(f"  audit sample: {verified} of {sampled} games verified")
 
 
 def main() -> None:
@@ -144,7 +122,7 @@ def main() -> None:
     players = 1000 if args.quick else args.players
     print(f"Swiss round benchmark — {describe()}; every service a separate process on the same cores")
     for infra in running_infra(durable=True):
-        print(f"  PostgreSQL: {asyncio.run(settings_of(infra.database_url))}")
+        show_settings(infra.database_url)
         asyncio.run(swiss_round(infra, players))
 
 

@@ -21,6 +21,7 @@ from typing import Any
 import aiohttp
 import asyncpg
 
+from bench.audit_sample import audit_sample
 from bench.eventstore import insert_rate, timed
 from bench.hardware import describe
 from bench.pg_settings import show_settings
@@ -87,6 +88,7 @@ class Played:
     latencies: list[float]
     events: int
     rounds_played: list[Round]
+    tournament_id: str
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -160,7 +162,7 @@ async def play(gateway: str, database_url: str, players: int, rounds: int) -> Pl
     return Played(players=players, status=final["status"], rounds=len(final["rounds"]),
                   games=sum(len(r["tables"]) for r in final["rounds"]), seconds=elapsed, latencies=latencies,
                   events=await count_events(database_url) - events_before,
-                  rounds_played=await rounds_of(database_url, tid, started_at))
+                  rounds_played=await rounds_of(database_url, tid, started_at), tournament_id=tid)
 
 
 def report(played: Played) -> None:
@@ -184,6 +186,8 @@ async def tournament(infra: RunInfra, players: int, rounds: int) -> None:
         played = await play(services["gateway"].url, infra.database_url, players, rounds)
         reference = await timed(lambda: insert_rate(infra.database_url), 3)
     report(played)
+    verified, sampled = await audit_sample(infra.database_url, played.tournament_id)
+    print(f"  audit sample: {verified} of {sampled} games verified")
     print(f"  raw asyncpg 1-row INSERTs/s, same server, same run (median of 3): {reference:,.0f}; "
           f"events appended / raw INSERTs = {played.events / played.seconds / reference:.2f}")
 
