@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from shared.bus.partitions import partition_of
 from shared.eventstore import AppendResult, ConcurrencyError, EventStore, NewEvent
@@ -67,8 +67,10 @@ class Games:
         table.apply_all(await self.store.read_stream(game_id, table.version + 1))
         return table
 
-    async def append(self, table: Table, batch: Sequence[Entry], expected: Expected) -> AppendResult:
-        """Append ``batch`` to the game's stream and fold it into ``table``."""
+    async def append(self, table: Table, batch: Sequence[Entry], expected: Expected, *,
+                     state: Any = None) -> AppendResult:
+        """Append ``batch`` to the game's stream and fold it into ``table``; ``state``, when given, is the rules'
+        state after the batch (the decider has it already: the rules do not evolve it twice)."""
         try:
             result = await self.appender.append(table.game_id, [e.new for e in batch], expected)
         except ConcurrencyError:
@@ -82,7 +84,9 @@ class Games:
             return result
         now = datetime.now(UTC)
         for (event, new), version in zip(batch, result.versions, strict=True):
-            table.fold(event, version, new.metadata.command_id, now)
+            table.fold(event, version, new.metadata.command_id, now, evolve=state is None)
+        if state is not None:
+            table.state = state
         self._keep(table)
         return result
 

@@ -226,7 +226,7 @@ class Engine:
                                  event_id=uuid.uuid5(ID_SPACE, f"{request.game_id}:{request.command_id}"))]
         batch += layout.outcome(rules, draws, events, actor=request.actor, command_id=request.command_id,
                                 ended=GameEnded(game=game, winners=tuple(rules.winners(state))) if over else None)
-        result = await self.games.append(table, batch, version)
+        result = await self.games.append(table, batch, version, state=state)
         if result.duplicate:  # stored before, by a request this replica did not see: read the game again
             table = await self.games.table(request.game_id)
         return CommandResult(game_id=request.game_id, version=result.last_version, duplicate=result.duplicate,

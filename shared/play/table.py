@@ -45,8 +45,10 @@ class Table:
         self.fold(event, recorded.version, recorded.metadata.command_id, recorded.recorded_at)
         return event
 
-    def fold(self, event: Any, version: int, command_id: str | None, recorded_at: datetime) -> None:
-        """One event of the stream (see ``shared.play.layout``), at ``version``."""
+    def fold(self, event: Any, version: int, command_id: str | None, recorded_at: datetime, *,
+             evolve: bool = True) -> None:
+        """One event of the stream (see ``shared.play.layout``), at ``version``. ``evolve=False``: the caller has
+        the rules' state after it already (it decided the event) and sets ``state`` itself."""
         match event:
             case GameOpened(game=game):
                 self.opened = event
@@ -68,7 +70,8 @@ class Table:
             case _:
                 if self.rules is None:
                     raise NotAGame(f"{self.game_id} v{version}: {type(event).__struct_config__.tag} before GameOpened")
-                self.state = self.rules.evolve(self.state, event)
+                if evolve:
+                    self.state = self.rules.evolve(self.state, event)
         if command_id and (command_id in self.accepted
                            or isinstance(event, GameOpened | CommandAccepted | ClientSeedGiven)):
             self.accepted[command_id] = version
