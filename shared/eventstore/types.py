@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import asyncio
 import re
 import uuid
+from contextlib import AbstractContextManager
 from datetime import datetime
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -92,3 +94,10 @@ class AppendResult(msgspec.Struct, frozen=True):
     @property
     def last_version(self) -> int:
         return self.versions[-1]
+
+
+class WakeSource(Protocol):
+    """What wakes a reader of the log (``shared.bus.wakeups.Wakeups``): each waiter gets its own event, set when a
+    writer says it committed."""
+
+    def waiter(self) -> AbstractContextManager[asyncio.Event]: ...
