@@ -93,7 +93,7 @@ class GroupCommit:
             if len(batch) < self.max_streams and not self._closing:
                 # Give the batch a moment to fill: until max_delay after its oldest request was asked for.
                 deadline = min(r.at for r in batch) + self.max_delay
-                while len(batch) < self.max_streams and (left := deadline - loop.time()) > 0:
+                while len(batch) < self.max_streams and not self._closing and (left := deadline - loop.time()) > 0:
                     self._changed.clear()
                     try:
                         await asyncio.wait_for(self._changed.wait(), left)
