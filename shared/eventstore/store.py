@@ -7,16 +7,15 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, aclosing, nullcontext
 
 import asyncpg
-import msgspec
 
 from shared.eventstore.appending import APPEND_MANY, AppendOutcome, Item, arguments, outcomes
 from shared.eventstore.errors import ConcurrencyError
+from shared.eventstore.reading import COLUMNS, to_recorded_all
 from shared.eventstore.types import (
     AppendResult,
     Checkpoint,
     Expected,
     ExpectedVersion,
-    Metadata,
     NewEvent,
     RecordedEvent,
     WakeSource,
@@ -24,34 +23,21 @@ from shared.eventstore.types import (
 from shared.eventstore.verify import VerifyReport, verify_events
 from shared.logging import get_logger
 
-COLUMNS = (
-    "position, tx::text::bigint AS tx, event_id, stream_id, version, type, schema_version, data, metadata,"
-    " recorded_at, prev_hash, hash"
-)
 READ_ALL = f"""
     SELECT {COLUMNS} FROM events
-    WHERE (tx, position) > ($1::bigint::text::xid8, $2::bigint)
+    WHERE (tx, position) > ($1::xid8, $2::bigint)
       AND tx < pg_snapshot_xmin(pg_current_snapshot())
-    ORDER BY tx, position
+    ORDER BY events.tx, events.position
     LIMIT $3
 """
 READ_STREAM = f"SELECT {COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version LIMIT $3"
 ANY_RETRIES = 20
 START = Checkpoint()
 
-_metadata_decoder = msgspec.json.Decoder(Metadata)
 log = get_logger(__name__)
 
 OnCommit = Callable[[], None]
 """Called (synchronously) after a call that added events has committed: a service publishes a wake-up with it."""
-
-
-def to_recorded(row: asyncpg.Record) -> RecordedEvent:
-    return RecordedEvent(
-        position=row[0], tx=row[1], event_id=row[2], stream_id=row[3], version=row[4], type=row[5],
-        schema_version=row[6], data=row[7], metadata=_metadata_decoder.decode(row[8]), recorded_at=row[9],
-        prev_hash=row[10], hash=row[11],
-    )
 
 
 class EventStore:
@@ -149,7 +135,7 @@ class EventStore:
     ) -> list[RecordedEvent]:
         async with self.connection() as conn:
             rows = await conn.fetch(READ_STREAM, stream_id, from_version, limit)
-        return [to_recorded(r) for r in rows]
+        return to_recorded_all(rows)
 
     async def verify(self, stream_id: str) -> VerifyReport:
         return verify_events(stream_id, await self.read_stream(stream_id))
@@ -159,7 +145,7 @@ class EventStore:
         finished are read, so an event committed late can never be skipped."""
         async with self.connection() as conn:
             rows = await conn.fetch(READ_ALL, after.tx, after.position, limit)
-        return [to_recorded(r) for r in rows]
+        return to_recorded_all(rows)
 
     async def batches(
         self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25,

@@ -34,7 +34,7 @@ class ExpectedVersion(Enum):
 Expected = int | ExpectedVersion
 
 
-class Metadata(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class Metadata(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     correlation_id: str
     causation_id: str | None = None
     actor: str | None = None
@@ -59,7 +59,10 @@ class Checkpoint(msgspec.Struct, frozen=True, order=True):
     position: int = 0
 
 
-class RecordedEvent(msgspec.Struct, frozen=True, kw_only=True):
+class RecordedEvent(msgspec.Struct, frozen=True, gc=False):
+    """Built from every row read (``shared.eventstore.reading``): positional fields in column order, and no GC
+    tracking (no field can hold a cycle), keep a decoded read cheap. Build one by keyword elsewhere."""
+
     position: int
     tx: int
     event_id: uuid.UUID
