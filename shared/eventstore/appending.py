@@ -12,9 +12,9 @@ from shared.eventstore import hashing
 from shared.eventstore.errors import ConcurrencyError, IdempotencyConflict
 from shared.eventstore.types import AppendResult, Expected, ExpectedVersion, NewEvent, check_stream_id
 
-APPEND_MANY = "SELECT out_item, out_status, out_position, out_version FROM append_events_many($1, $2, $3, $4, $5, $6," \
-              " $7, $8, $9)"
-APPENDED, DUPLICATE, WRONG_VERSION, IDS_CONFLICT, RACED = range(5)
+APPEND_MANY = ("SELECT out_item, out_status, out_event, out_position, out_version"
+               " FROM append_events_many($1, $2, $3, $4, $5, $6, $7, $8, $9)")
+APPENDED, DUPLICATE, WRONG_VERSION, IDS_CONFLICT = range(4)
 
 AppendOutcome = AppendResult | Exception
 """An item's outcome: its result, or what ``EventStore.append`` would have raised for it alone (ConcurrencyError,
@@ -81,25 +81,37 @@ def arguments(items: Sequence[Item]) -> tuple[list[object], ...]:
     return streams, codes, numbers, ids, types, schema_versions, data, metadata, bodies
 
 
-Row = tuple[int, int, int | None, int | None]
-"""out_item, out_status, out_position, out_version"""
+Row = tuple[int | None, int, uuid.UUID | None, int | None, int | None]
+"""out_item (None for an appended event: its id says whose it is), out_status, out_event, out_position, out_version"""
 
 
-def outcomes(items: Sequence[Item], rows: Sequence[Row]) -> list[AppendOutcome | None]:
-    """Each item's outcome from the call's rows; None for an item that lost a race and must be decided again."""
-    placed: dict[int, tuple[list[int], list[int], bool]] = {}
+def outcomes(items: Sequence[Item], rows: Sequence[Row]) -> list[AppendOutcome]:
+    """Each item's outcome from the rows of one call."""
+    owner: dict[uuid.UUID, int] | None = None
+    placed: dict[int, list[tuple[int, int]]] = {}
+    duplicates: set[int] = set()
     found: list[AppendOutcome | None] = [None] * len(items)
-    for number, status, position, version in rows:
-        item = items[number - 1]
+    for number, status, event_id, position, version in rows:
+        if status == APPENDED:
+            if owner is None:
+                owner = {i: n for n, item in enumerate(items, 1) for i in item.ids}
+            number = owner[event_id]  # type: ignore[index]
+        assert number is not None
         if status == APPENDED or status == DUPLICATE:
-            positions, versions, _ = placed.setdefault(number, ([], [], status == DUPLICATE))
-            positions.append(position)  # type: ignore[arg-type]
-            versions.append(version)  # type: ignore[arg-type]
+            placed.setdefault(number, []).append((version, position))  # type: ignore[arg-type]
+            if status == DUPLICATE:
+                duplicates.add(number)
         elif status == WRONG_VERSION:
+            item = items[number - 1]
             found[number - 1] = ConcurrencyError(item.stream_id, item.expected, version or 0)
         elif status == IDS_CONFLICT:
             found[number - 1] = IdempotencyConflict(
-                f"some of these event ids are already stored, not all in stream {item.stream_id}")
-    for number, (positions, versions, duplicate) in placed.items():
-        found[number - 1] = AppendResult(positions=tuple(positions), versions=tuple(versions), duplicate=duplicate)
-    return found
+                f"some of these event ids are already stored, not all in stream {items[number - 1].stream_id}")
+    for number, places in placed.items():
+        places.sort()
+        found[number - 1] = AppendResult(positions=tuple(p for _, p in places), versions=tuple(v for v, _ in places),
+                                         duplicate=number in duplicates)
+    missing = [items[n].stream_id for n, outcome in enumerate(found) if outcome is None]
+    if missing:
+        raise AssertionError(f"append_events_many gave no outcome for {missing}")
+    return found  # type: ignore[return-value]

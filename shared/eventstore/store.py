@@ -107,23 +107,21 @@ class EventStore:
                     rows = await conn.fetch(APPEND_MANY, *arguments([encoded[i] for i in pending]))
             except asyncpg.PostgresError as error:
                 if len(pending) > 1:
-                    # The call changed nothing; the item that caused it must not fail the others: one at a time.
-                    for i in pending:
-                        await self._settle(encoded, [i], found)
+                    # The call changed nothing. Another writer took one of these streams' next versions meanwhile
+                    # (or an item is refused): halve the call until the items concerned are alone, the others done.
+                    half = len(pending) // 2
+                    await self._settle(encoded, pending[:half], found)
+                    await self._settle(encoded, pending[half:], found)
                     return
                 if isinstance(error, asyncpg.UniqueViolationError):
-                    continue  # another writer stored the same event ids meanwhile: decide again
+                    continue  # another writer stored this version or these ids first: decide again
                 found[pending[0]] = error
                 return
-            decided = outcomes([encoded[i] for i in pending], rows)
-            for i, outcome in zip(pending, decided, strict=True):
+            for i, outcome in zip(pending, outcomes([encoded[i] for i in pending], rows), strict=True):
                 found[i] = outcome
-            pending = [i for i, outcome in zip(pending, decided, strict=True) if outcome is None]
-            if not pending:
-                return
-        for i in pending:
-            item = encoded[i]
-            found[i] = ConcurrencyError(item.stream_id, item.expected, await self.stream_version(item.stream_id))
+            return
+        item = encoded[pending[0]]
+        found[pending[0]] = ConcurrencyError(item.stream_id, item.expected, await self.stream_version(item.stream_id))
 
     async def stream_version(self, stream_id: str) -> int:
         async with self.connection() as conn:
