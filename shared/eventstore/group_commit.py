@@ -2,9 +2,10 @@
 for up to ``max_streams`` streams (DESIGN.md "The hot path").
 
 A batch leaves when it is full or ``max_delay`` after its first request, with at most ``max_in_flight`` flushes
-under way. A stream is never in two flushes at once, nor twice in one: a second append to a stream waits for the
-flush that carries the first, so appends to one stream are made in the order they were asked for, each seeing the
-version the one before left.
+under way; what waits is shared between the free flights (each is one PostgreSQL backend, so each can use a core).
+A stream is never in two flushes at once, nor twice in one: a second append to a stream waits for the flush that
+carries the first, so appends to one stream are made in the order they were asked for, each seeing the version the
+one before left.
 """
 
 from __future__ import annotations
@@ -36,11 +37,13 @@ class GroupCommitClosed(RuntimeError):
 
 class GroupCommit:
     def __init__(self, store: EventStore, *, max_streams: int = 256, max_delay: float = 0.0015,
-                 max_in_flight: int = 2, on_commit: OnCommit | None = None) -> None:
+                 max_in_flight: int = 2, min_split: int = 16, on_commit: OnCommit | None = None) -> None:
         self.store = store
         self.max_streams = max_streams
         self.max_delay = max_delay
         self.max_in_flight = max_in_flight
+        self.min_split = min_split
+        """A flush takes at least this many of the waiting requests when it shares them with another free flight."""
         self.on_commit = on_commit
         """Called after each flush that added events (besides the store's own ``on_commit``)."""
         self.flushes = 0
@@ -49,6 +52,7 @@ class GroupCommit:
         self._busy: set[str] = set()
         self._flights: set[asyncio.Task[None]] = set()
         self._changed = asyncio.Event()
+        self._full = asyncio.Event()
         self._runner: asyncio.Task[None] | None = None
         self._closing = False
 
@@ -68,6 +72,7 @@ class GroupCommit:
         """Flush everything queued, wait for the flushes under way, then stop taking appends."""
         self._closing = True
         self._changed.set()
+        self._full.set()
         if self._runner is not None:
             await self._runner
             self._runner = None
@@ -80,26 +85,32 @@ class GroupCommit:
         request = _Request(Item.of(stream_id, events, expected), asyncio.get_running_loop().time())
         self._queue.append(request)
         self._changed.set()
+        if len(self._queue) >= self.max_streams:
+            self._full.set()
         return await request.future
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
         while self._queue or not self._closing:
             self._changed.clear()
-            batch = self._take() if len(self._flights) < self.max_in_flight else []
-            if not batch:
+            free = self.max_in_flight - len(self._flights)
+            if free <= 0 or not self._queue:
                 await self._changed.wait()  # a new request, a finished flight, or close
                 continue
-            if len(batch) < self.max_streams and not self._closing:
+            if len(self._queue) < self.max_streams and not self._closing:
                 # Give the batch a moment to fill: until max_delay after its oldest request was asked for.
-                deadline = min(r.at for r in batch) + self.max_delay
-                while len(batch) < self.max_streams and not self._closing and (left := deadline - loop.time()) > 0:
-                    self._changed.clear()
+                left = self._queue[0].at + self.max_delay - loop.time()
+                if left > 0:
+                    self._full.clear()
                     try:
-                        await asyncio.wait_for(self._changed.wait(), left)
+                        await asyncio.wait_for(self._full.wait(), left)
                     except TimeoutError:
-                        break
-                    batch.extend(self._take(self.max_streams - len(batch)))
+                        pass
+            # Spread what is waiting over the free flights, so that both cores work on it.
+            batch = self._take(min(self.max_streams, max(self.min_split, -(-len(self._queue) // free))))
+            if not batch:
+                await self._changed.wait()  # every stream waiting is in a flight: wait for one to land
+                continue
             flight = loop.create_task(self._flush(batch), name="group-commit-flush")
             self._flights.add(flight)
         if self._flights:

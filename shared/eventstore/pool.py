@@ -26,9 +26,9 @@ async def kept_as_is(conn: asyncpg.Connection) -> None:
     """What the pool does to a released connection beyond asyncpg's own part (roll back a transaction left open,
     drop listener callbacks): nothing. asyncpg's default would also send ``pg_advisory_unlock_all(); CLOSE ALL;
     UNLISTEN *; RESET ALL`` on every release, one round trip more per acquire. Our code sets no session variables
-    and holds no cursor outside a transaction; the one advisory lock (``services.engine.game_lock``) and the one
-    LISTEN (``EventStore.batches``) are undone where they are taken, and a connection whose undoing was cut short is
-    closed there, so its session takes them with it."""
+    and holds no cursor outside a transaction, nor LISTENs (readers of the log are woken over NATS); the one advisory
+    lock (``services.engine.game_lock``) is undone where it is taken, and a connection whose undoing was cut short is
+    closed there, so its session takes it with it."""
 
 
 async def create_pool(dsn: str, *, role: str | None = None, min_size: int = 1, max_size: int = 10) -> asyncpg.Pool:
