@@ -9,6 +9,7 @@ from contextlib import AbstractAsyncContextManager, aclosing, nullcontext
 import asyncpg
 
 from shared.eventstore.appending import APPEND_MANY, AppendOutcome, Item, arguments, outcomes
+from shared.eventstore.copying import copy_many
 from shared.eventstore.errors import ConcurrencyError
 from shared.eventstore.reading import COLUMNS, to_recorded_all
 from shared.eventstore.types import (
@@ -102,9 +103,13 @@ class EventStore:
 
     async def _settle(self, encoded: list[Item], pending: list[int], found: list[AppendOutcome | None]) -> None:
         for _attempt in range(ANY_RETRIES):
+            items = [encoded[i] for i in pending]
             try:
                 async with self.connection() as conn:
-                    rows = await conn.fetch(APPEND_MANY, *arguments([encoded[i] for i in pending]))
+                    if len(items) > 1:
+                        decided = await copy_many(conn, items)
+                    else:
+                        decided = outcomes(items, await conn.fetch(APPEND_MANY, *arguments(items)))
             except asyncpg.PostgresError as error:
                 if len(pending) > 1:
                     # The call changed nothing. Another writer took one of these streams' next versions meanwhile
@@ -117,7 +122,7 @@ class EventStore:
                     continue  # another writer stored this version or these ids first: decide again
                 found[pending[0]] = error
                 return
-            for i, outcome in zip(pending, outcomes([encoded[i] for i in pending], rows), strict=True):
+            for i, outcome in zip(pending, decided, strict=True):
                 found[i] = outcome
             return
         item = encoded[pending[0]]
