@@ -1,5 +1,5 @@
-"""Group commit: many writers' appends flushed together, one ``append_many`` round trip (and one durable commit)
-for up to ``max_streams`` streams (DESIGN.md "The hot path").
+"""Group commit: many writers' appends flushed together, one ``append_many`` call (one transaction, one durable
+commit) for up to ``max_streams`` streams (DESIGN.md "The hot path").
 
 A batch leaves when it is full or ``max_delay`` after its first request, with at most ``max_in_flight`` flushes
 under way; what waits is shared between the free flights (each is one PostgreSQL backend, so each can use a core).

@@ -74,7 +74,7 @@ class EventStore:
     async def append_many(
         self, items: Sequence[tuple[str, Sequence[NewEvent], Expected]]
     ) -> list[AppendOutcome]:
-        """Append to many streams in one round trip, each item exactly as ``append`` would on its own: its own
+        """Append to many streams in one transaction, each item exactly as ``append`` would on its own: its own
         expected version, its own outcome (an AppendResult, or the ConcurrencyError / IdempotencyConflict that
         ``append`` would raise), one item's failure never failing another's. The committed items commit together.
 

@@ -137,3 +137,19 @@ async def test_on_commit_is_called_after_a_call_that_added_events(store: EventSt
     assert calls == [1]
     await hooked.append_many([(stream, [event(2)], 1), (new_stream(), [event(3)], 0)])
     assert calls == [1, 1]
+
+
+async def test_one_stream_twice_in_a_call_is_appended_as_if_one_after_the_other(store: EventStore) -> None:
+    stream, other = new_stream(), new_stream()
+    outcomes = await store.append_many([
+        (stream, [event(1)], ExpectedVersion.NO_STREAM),
+        (other, [event(2)], ExpectedVersion.NO_STREAM),
+        (stream, [event(3)], ExpectedVersion.NO_STREAM),  # the first made the stream exist
+        (stream, [event(4), event(5)], ExpectedVersion.ANY),
+    ])
+    first, _, again, any_ = outcomes
+    assert isinstance(first, AppendResult) and first.versions == (1,)
+    assert isinstance(again, ConcurrencyError) and again.actual >= 1
+    assert isinstance(any_, AppendResult) and any_.versions[-1] == 3
+    assert [e.version for e in await store.read_stream(stream)] == [1, 2, 3]
+    assert (await store.verify(stream)).ok

@@ -4,7 +4,8 @@
 DROP TRIGGER events_appended ON events;
 DROP FUNCTION events_notify();
 
--- Appends to several streams in one round trip. Item i is stream p_streams[i] at expected version p_expected[i]
+-- Appends to several streams in one round trip. (EventStore.append_many uses it for one item, and for an item left
+-- alone after a race; several items go by COPY, deciding each item the same way: shared/eventstore/copying.py.) Item i is stream p_streams[i] at expected version p_expected[i]
 -- (-2 any, -1 no stream, n >= 0); its events are the contiguous run of p_ids etc. whose p_items is i.
 -- Each item has the outcome append_events would give it on its own:
 --   status 0: appended: one row per event (out_event, out_position, out_version), out_item NULL
