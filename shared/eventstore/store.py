@@ -76,7 +76,8 @@ class EventStore:
     ) -> list[AppendOutcome]:
         """Append to many streams in one transaction, each item exactly as ``append`` would on its own: its own
         expected version, its own outcome (an AppendResult, or the ConcurrencyError / IdempotencyConflict that
-        ``append`` would raise), one item's failure never failing another's. The committed items commit together.
+        ``append`` would raise), one item's failure never failing another's. The items commit together, unless
+        another writer raced for one of their streams: then the call is split, and the parts commit apart.
 
         Raises ValueError / InvalidStreamId for a malformed item before anything is sent, and whatever fails the
         call as a whole (a lost connection: whether it committed is then unknown, and re-appending the same event
