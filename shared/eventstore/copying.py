@@ -1,12 +1,12 @@
-"""Many streams' appends by COPY: what ``append_events_many`` decides, decided here, and the rows bulk-loaded.
+"""Many streams' appends by COPY, each item decided exactly as ``append_events`` would decide it alone.
 
-One transaction: one query reads where each stream is and which of the ids are already stored; each item is then
-decided exactly as ``append_events_many`` would (the same statuses, in the same order: ids first, then the version);
-the hash chains are computed here; the rows go in by COPY (PostgreSQL's bulk path: one WAL record per page, not one
-per row), in stream order and within a stream in version order; one more query reads their positions. A writer that
-took one of these streams' next versions (or ids) between the read and the COPY makes the COPY fail on a unique
-index, and the whole transaction changed nothing: the caller then splits the call, down to the SQL function for an
-item alone (``EventStore._settle``).
+One transaction: one query reads where each stream is and which of the ids are already stored; each item is decided
+(ids first: all of them known in this stream is the original result, some known is a conflict; then the expected
+version); the hash chains are computed here; the rows go in by COPY (PostgreSQL's bulk path: one WAL record per page,
+not one per row), in stream order and within a stream in version order; one more query reads their positions. A
+writer that took one of these streams' next versions (or ids) between the read and the COPY makes the COPY fail on a
+unique index, and the whole transaction changed nothing: the caller then halves the call, down to an item alone,
+which goes by ``append_events`` (``EventStore._settle``).
 """
 
 from __future__ import annotations

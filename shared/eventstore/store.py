@@ -8,7 +8,7 @@ from contextlib import AbstractAsyncContextManager, aclosing, nullcontext
 
 import asyncpg
 
-from shared.eventstore.appending import APPEND_MANY, AppendOutcome, Item, arguments, outcomes
+from shared.eventstore.appending import AppendOutcome, Item, append_one
 from shared.eventstore.copying import copy_many
 from shared.eventstore.errors import ConcurrencyError
 from shared.eventstore.reading import COLUMNS, to_recorded_all
@@ -107,20 +107,23 @@ class EventStore:
             items = [encoded[i] for i in pending]
             try:
                 async with self.connection() as conn:
-                    if len(items) > 1:
-                        decided = await copy_many(conn, items)
-                    else:
-                        decided = outcomes(items, await conn.fetch(APPEND_MANY, *arguments(items)))
+                    decided = await copy_many(conn, items) if len(items) > 1 else [await append_one(conn, items[0])]
             except asyncpg.PostgresError as error:
                 if len(pending) > 1:
                     # The call changed nothing. Another writer took one of these streams' next versions meanwhile
                     # (or an item is refused): halve the call until the items concerned are alone, the others done.
+                    # Alone, an item goes by append_events, as ``append`` always does.
                     half = len(pending) // 2
                     await self._settle(encoded, pending[:half], found)
                     await self._settle(encoded, pending[half:], found)
                     return
                 if isinstance(error, asyncpg.UniqueViolationError):
-                    continue  # another writer stored this version or these ids first: decide again
+                    item = items[0]
+                    if error.constraint_name == "events_stream_version" and item.expected is not ExpectedVersion.ANY:
+                        found[pending[0]] = ConcurrencyError(item.stream_id, item.expected,
+                                                             await self.stream_version(item.stream_id))
+                        return
+                    continue  # another writer stored these ids first, or took the version an ANY wanted: again
                 found[pending[0]] = error
                 return
             for i, outcome in zip(pending, decided, strict=True):
