@@ -31,7 +31,9 @@ STATE = """
     UNION ALL
     SELECT NULL, e.version, NULL, e.event_id, e.stream_id, e.position FROM events e WHERE e.event_id = ANY ($2::uuid[])
 """
-POSITIONS = "SELECT event_id, position FROM events WHERE event_id = ANY ($1::uuid[])"
+POSITIONS = "SELECT event_id, position FROM events WHERE tx = pg_current_xact_id()"
+"""This transaction's rows, along the (tx, position) index (the caller's own earlier rows too, if it holds the
+transaction: only these ids are looked up)."""
 COLUMNS = ["event_id", "stream_id", "version", "type", "schema_version", "data", "metadata", "prev_hash", "hash"]
 
 
@@ -82,7 +84,7 @@ async def copy_many(conn: asyncpg.Connection, items: Sequence[Item]) -> list[App
                                 item.data[k], item.metadata[k], prev, hash_))
         if records:
             await conn.copy_records_to_table("events", records=records, columns=COLUMNS)
-            placed: dict[uuid.UUID, int] = dict(await conn.fetch(POSITIONS, [r[0] for r in records]))  # type: ignore[arg-type]
+            placed: dict[uuid.UUID, int] = dict(await conn.fetch(POSITIONS))  # type: ignore[arg-type]
     for n, numbers in versions.items():
         found[n] = AppendResult(positions=tuple(placed[i] for i in items[n].ids), versions=numbers, duplicate=False)
     assert all(o is not None for o in found)
