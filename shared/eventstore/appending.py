@@ -51,8 +51,8 @@ class Item:
             raise ValueError("append needs at least one event")
         code = expected_code(expected)
         metadata = [_encoder.encode(e.metadata) for e in events]
-        bodies = [hashing.body(stream_id, e.event_id, e.type, e.schema_version, e.data, m)
-                  for e, m in zip(events, metadata, strict=True)]
+        bodies = [hashing.new_body(stream_id, e.event_id, e.type, e.schema_version, e.data, e.metadata)
+                  for e in events]
         return cls(stream_id, expected, code, [e.event_id for e in events], [e.type for e in events],
                    [e.schema_version for e in events], [e.data for e in events], metadata, bodies)
 
