@@ -1,28 +1,38 @@
-"""Event store throughput against raw asyncpg COPY on the same server, in the same run (medians of repeats).
+"""Event store throughput against raw asyncpg on the same durable server, in the same run (medians of repeats).
 
-    python -m bench.eventstore [--repeats 5]
+    python -m bench.eventstore [--repeats 5] [--quick]
+
+(a) many games appending at once through GroupCommit vs COPY of the same rows into a copy of the events table;
+(b) read_all, decoded into RecordedEvents, vs a raw keyset read of the same table; then the single-stream figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import random
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
 
 import asyncpg
+import msgspec
 
 from bench.hardware import describe, median
-from bench.pg_settings import show_settings
 from shared.eventstore import Checkpoint, EventStore, ExpectedVersion, Metadata, NewEvent
+from shared.eventstore.group_commit import GroupCommit
 from shared.eventstore.migrate import apply_migrations
+from shared.eventstore.pool import connect as pg_connect
 from shared.eventstore.pool import create_pool
 from tests.infra import running_infra
 
 DATA = b'{"seat":2,"card":"troll","round":3,"face_down":true,"values":[1,2,3,4,5,6]}'
 METADATA = Metadata(correlation_id="bench", actor="bench", command_id="c")
+
+
+MAX_STREAMS = 256
+SETTINGS = ("fsync", "synchronous_commit", "wal_sync_method", "full_page_writes", "shared_buffers")
 
 
 def new_event() -> NewEvent:
@@ -39,94 +49,170 @@ async def timed(work: Callable[[], Awaitable[int]], repeats: int) -> float:
     return median(rates)
 
 
-async def run(database_url: str, repeats: int) -> dict[str, float]:
-    await apply_migrations(database_url)
-    pool = await create_pool(database_url, role="league_app", max_size=16)
-    store = EventStore(pool)
+Game = tuple[str, list[list[NewEvent]]]
 
-    async def single_sequential() -> int:
-        stream = f"bench-{uuid.uuid4().hex}"
-        for version in range(1000):
-            await store.append(stream, [new_event()], version or ExpectedVersion.NO_STREAM)
-        return 1000
 
-    async def single_concurrent() -> int:
-        async def writer() -> None:
-            stream = f"bench-{uuid.uuid4().hex}"
-            for version in range(250):
-                await store.append(stream, [new_event()], version or ExpectedVersion.NO_STREAM)
+def games_of(games: int, turns: int) -> list[Game]:
+    """``games`` streams of ``turns`` batches of 3-5 events each, made before the clock starts for either side."""
+    rng = random.Random(7)
+    return [(f"game-{uuid.uuid4().hex}", [[new_event() for _ in range(rng.randint(3, 5))] for _ in range(turns)])
+            for _ in range(games)]
 
-        await asyncio.gather(*(writer() for _ in range(8)))
-        return 2000
 
-    async def batches() -> int:
-        stream = f"bench-{uuid.uuid4().hex}"
-        for n in range(100):
-            await store.append(stream, [new_event() for _ in range(100)], n * 100 or ExpectedVersion.NO_STREAM)
-        return 100 * 100
+async def through_group_commit(store: EventStore, games: list[Game], stats: dict[str, float]) -> float:
+    """Events/s: one task per game, each appending its batches in turn at its expected version."""
+    async with GroupCommit(store, max_streams=MAX_STREAMS) as committer:
 
-    async def read_all() -> int:
+        async def play(stream: str, turns: list[list[NewEvent]]) -> None:
+            version = 0
+            for batch in turns:
+                result = await committer.append(stream, batch, version or ExpectedVersion.NO_STREAM)
+                version = result.last_version
+
+        start = time.perf_counter()
+        await asyncio.gather(*(play(stream, turns) for stream, turns in games))
+        elapsed = time.perf_counter() - start
+    stats["flushes"] = committer.flushes
+    stats["streams per flush"] = sum(len(turns) for _, turns in games) / committer.flushes
+    return committer.appended / elapsed
+
+
+async def by_copy(database_url: str, games: list[Game], *, per_turn: bool = False) -> float:
+    """Events/s: the same rows in one COPY (one commit) into a fresh copy of the events table: its columns,
+    defaults, identity and indexes; or ``per_turn``, one COPY (and commit) per turn of every game."""
+    turns = [[(e.event_id, stream, sum(map(len, batches[:turn])) + n, e.type, e.schema_version, e.data,
+               msgspec.json.encode(e.metadata), bytes(32), bytes(32))
+              for stream, batches in games for n, e in enumerate(batches[turn], 1)]
+             for turn in range(len(games[0][1]))]
+    copies = turns if per_turn else [[row for rows in turns for row in rows]]
+    conn = await pg_connect(database_url)
+    table = f"bench_copy_{uuid.uuid4().hex[:8]}"
+    try:
+        await conn.execute(f"CREATE TABLE {table} (LIKE events INCLUDING ALL)")
+        start = time.perf_counter()
+        for rows in copies:
+            await conn.copy_records_to_table(table, records=rows, columns=[
+                "event_id", "stream_id", "version", "type", "schema_version", "data", "metadata", "prev_hash",
+                "hash"])
+        elapsed = time.perf_counter() - start
+        await conn.execute(f"DROP TABLE {table}")
+    finally:
+        await conn.close()
+    return sum(map(len, copies)) / elapsed
+
+
+async def read_rates(store: EventStore) -> tuple[float, float, int]:
+    async def decoded() -> int:
         count, after = 0, Checkpoint()
         while events := await store.read_all(after, 1000):
             count += len(events)
             after = events[-1].checkpoint
         return count
 
-    results = {
-        "single-event appends/s (1 writer)": await timed(single_sequential, repeats),
-        "single-event appends/s (8 writers)": await timed(single_concurrent, repeats),
-        "100-event batch appends: events/s": await timed(batches, repeats),
-    }
-    results["global read events/s"] = await timed(read_all, repeats)
-    results["raw asyncpg COPY events/s"] = await timed(lambda: copy_rate(database_url), repeats)
-    results["raw asyncpg 1-row INSERTs/s (1 writer)"] = await timed(lambda: insert_rate(database_url), repeats)
+    async def raw() -> int:
+        count, position = 0, 0
+        async with store.pool.acquire() as conn:
+            while rows := await conn.fetch("SELECT * FROM events WHERE position > $1 ORDER BY position LIMIT 1000",
+                                           position):
+                count += len(rows)
+                position = rows[-1][0]
+        return count
+
+    rows = await raw()
+    ours, theirs = [], []
+    for _ in range(5):  # interleaved, so that both see the same machine
+        ours.append(await timed(decoded, 1))
+        theirs.append(await timed(raw, 1))
+    return median(ours), median(theirs), rows
+
+
+async def run(database_url: str, repeats: int, quick: bool) -> list[str]:
+    await apply_migrations(database_url)
+    pool = await create_pool(database_url, role="league_app", max_size=16)
+    store = EventStore(pool)
+    games, turns = 200, (5 if quick else 15)
+    lines = []
+
+    stats: dict[str, float] = {}
+    groups, copies, turn_copies = [], [], []
+    for _ in range(repeats):  # interleaved, so that all see the same machine (2 cores, shared)
+        made = games_of(games, turns)
+        groups.append(await through_group_commit(store, made, stats))
+        copies.append(await by_copy(database_url, made))
+        turn_copies.append(await by_copy(database_url, made, per_turn=True))
+    group, copy, turn_copy = median(groups), median(copies), median(turn_copies)
+    lines += [f"(a) {games} games x {turns} turns of 3-5 events, concurrent tasks, GroupCommit ({MAX_STREAMS} streams, "
+              f"1.5 ms, 2 in flight): {group:,.0f} events/s ({stats['flushes']:.0f} flushes, "
+              f"{stats['streams per flush']:.0f} streams each in the last run)",
+              f"    raw asyncpg COPY of the same rows into a copy of the events table (one COPY, one commit): "
+              f"{copy:,.0f} events/s",
+              f"    group commit / COPY ratio: {group / copy:.2f}  (target >= 0.5)",
+              f"    for scale: one COPY (and commit) per turn of all {games} games: {turn_copy:,.0f} events/s, "
+              f"group commit / that: {group / turn_copy:.2f}"]
+
+    decoded, raw, rows = await read_rates(store)
+    lines += [f"(b) read_all decoded (1000 a page): {decoded:,.0f} events/s over {rows:,} rows",
+              f"    raw asyncpg keyset read of the same table (SELECT * ... WHERE position > $1 ORDER BY position "
+              f"LIMIT 1000): {raw:,.0f} rows/s",
+              f"    read_all / raw keyset ratio: {decoded / raw:.2f}  (target >= 0.5)"]
+
+    async def single_sequential() -> int:
+        stream = f"bench-{uuid.uuid4().hex}"
+        for version in range(n_single):
+            await store.append(stream, [new_event()], version or ExpectedVersion.NO_STREAM)
+        return n_single
+
+    async def single_concurrent() -> int:
+        async def writer() -> None:
+            stream = f"bench-{uuid.uuid4().hex}"
+            for version in range(n_single // 4):
+                await store.append(stream, [new_event()], version or ExpectedVersion.NO_STREAM)
+
+        await asyncio.gather(*(writer() for _ in range(8)))
+        return n_single * 2
+
+    async def batches() -> int:
+        stream = f"bench-{uuid.uuid4().hex}"
+        for n in range(n_batches):
+            await store.append(stream, [new_event() for _ in range(100)], n * 100 or ExpectedVersion.NO_STREAM)
+        return 100 * n_batches
+
+    n_single, n_batches = (200, 20) if quick else (1000, 100)
+    single = await timed(single_sequential, repeats)
+    insert = await timed(lambda: insert_rate(database_url, n_single), repeats)
+    lines += ["(c) as before:",
+              f"    single-event appends/s (1 writer): {single:,.0f}",
+              f"    single-event appends/s (8 writers): {await timed(single_concurrent, repeats):,.0f}",
+              f"    100-event batch appends, events/s: {await timed(batches, repeats):,.0f}",
+              f"    raw asyncpg 1-row INSERTs/s (1 writer): {insert:,.0f}",
+              f"    single appends / raw INSERT ratio: {single / insert:.2f}"]
     await pool.close()
-    return results
+    return lines
 
 
-COPY_COLUMNS = ["event_id", "stream_id", "version", "type", "schema_version", "data", "metadata", "recorded_at",
-                "prev_hash", "hash"]
-
-
-async def plain_table(database_url: str) -> asyncpg.Connection:
-    conn = await asyncpg.connect(database_url)
-    await conn.execute(
-        "CREATE TABLE IF NOT EXISTS bench_copy (position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
-        " event_id uuid UNIQUE, stream_id text, version int, type text, schema_version smallint, data jsonb,"
-        " metadata jsonb, recorded_at timestamptz, prev_hash bytea, hash bytea, UNIQUE (stream_id, version))"
-    )
-    return conn
-
-
-def plain_rows(count: int) -> list[tuple[object, ...]]:
-    stream = f"bench-{uuid.uuid4().hex}"
-    now = datetime.now(UTC)
-    metadata = '{"correlation_id":"bench","actor":"bench","command_id":"c"}'
-    return [(uuid.uuid4(), stream, v, "bench.CardPlayed", 1, DATA.decode(), metadata, now, bytes(32), bytes(32))
-            for v in range(1, count + 1)]
-
-
-async def copy_rate(database_url: str) -> int:
-    """The same rows, bulk-loaded by COPY into a plain table with the events table's columns."""
-    conn = await plain_table(database_url)
+async def insert_rate(database_url: str, count: int = 1000) -> int:
+    """One plain INSERT per transaction into a copy of the events table: the floor under a single-event append."""
+    conn = await pg_connect(database_url)
+    table = f"bench_insert_{uuid.uuid4().hex[:8]}"
     try:
-        rows = plain_rows(10_000)
-        await conn.copy_records_to_table("bench_copy", records=rows, columns=COPY_COLUMNS)
-        return len(rows)
+        await conn.execute(f"CREATE TABLE {table} (LIKE events INCLUDING ALL)")
+        insert = (f"INSERT INTO {table} (event_id, stream_id, version, type, schema_version, data, metadata,"
+                  " prev_hash, hash) VALUES ($1, $2, $3, 'bench.CardPlayed', 1, $4, $5, $6, $6)")
+        stream = f"bench-{uuid.uuid4().hex}"
+        for version in range(1, count + 1):
+            await conn.execute(insert, uuid.uuid4(), stream, version, DATA, b'{"correlation_id":"bench"}', bytes(32))
+        await conn.execute(f"DROP TABLE {table}")
     finally:
         await conn.close()
+    return count
 
 
-async def insert_rate(database_url: str) -> int:
-    """One plain INSERT per transaction: the floor under a single-event append."""
-    conn = await plain_table(database_url)
+async def server(url: str) -> str:
+    conn = await asyncpg.connect(url)
     try:
-        rows = plain_rows(1000)
-        insert = (f"INSERT INTO bench_copy ({', '.join(COPY_COLUMNS)})"
-                  " VALUES ($1, $2, $3, $4, $5, $6::text::jsonb, $7::text::jsonb, $8, $9, $10)")
-        for row in rows:
-            await conn.execute(insert, *row)
-        return len(rows)
+        version = await conn.fetchval("SHOW server_version")
+        settings = [f"{name}={await conn.fetchval(f'SHOW {name}')}" for name in SETTINGS]
+        return f"PostgreSQL {version}: {', '.join(settings)}"
     finally:
         await conn.close()
 
@@ -134,19 +220,15 @@ async def insert_rate(database_url: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="fewer turns and appends, 3 repeats")
     args = parser.parse_args()
+    repeats = min(args.repeats, 3) if args.quick else args.repeats
+    where = "DATABASE_URL" if os.environ.get("DATABASE_URL") else "embedded, durable"
     for infra in running_infra(durable=True):
-        print(f"event store benchmark — {describe()}; medians of {args.repeats} runs")
-        show_settings(infra.database_url)
-        results = asyncio.run(run(infra.database_url, args.repeats))
-    width = max(map(len, results))
-    for name, rate in results.items():
-        print(f"  {name:<{width}}  {rate:>10,.0f}")
-    copy = results["raw asyncpg COPY events/s"]
-    insert = results["raw asyncpg 1-row INSERTs/s (1 writer)"]
-    print(f"  single appends / raw INSERT ratio: {results['single-event appends/s (1 writer)'] / insert:.2f}")
-    print(f"  batch appends / COPY ratio: {results['100-event batch appends: events/s'] / copy:.2f}")
-    print(f"  global read / COPY ratio  : {results['global read events/s'] / copy:.2f}")
+        print(f"event store benchmark — {describe()}\n{asyncio.run(server(infra.database_url))} ({where}); "
+              f"medians of {repeats} runs")
+        for line in asyncio.run(run(infra.database_url, repeats, args.quick)):
+            print(f"  {line}")
 
 
 if __name__ == "__main__":

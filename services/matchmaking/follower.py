@@ -31,8 +31,8 @@ async def follow(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments
     await tournaments.resume()
     async with pool.acquire() as conn:
         after = await load_checkpoint(conn, CHECKPOINT)
-    # aclosing: cancelled in the loop's body, the generator must still give back its listening connection at once,
-    # or closing the pool at shutdown waits for it.
+    # aclosing: cancelled in the loop's body, the generator still leaves its wake-ups (store.wakeups, which
+    # shared.service.app wires to the writers' NATS messages) at once.
     async with aclosing(store.batches(after)) as batches:
         async for events in batches:
             await handle(store, pool, tournaments, events)

@@ -40,6 +40,11 @@ class Namespace:
         return self.subject(f"events.{category}.{stream_id}")
 
     @property
+    def events_appended(self) -> str:
+        """Core NATS, no payload: a writer committed events; readers of the log look again (the log is the data)."""
+        return self.subject("league.events.appended")
+
+    @property
     def all_events(self) -> str:
         return self.subject("events.>")
 

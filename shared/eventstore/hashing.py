@@ -37,5 +37,14 @@ def body(
     )
 
 
+def new_body(
+    stream_id: str, event_id: uuid.UUID, type: str, schema_version: int, data: bytes, metadata: object  # noqa: A002
+) -> bytes:
+    """``body`` of an event about to be appended, the same bytes at half the cost: the id is encoded by msgspec (its
+    canonical form is ``str(uuid)``'s) and the metadata as the Struct itself (sorted fields, defaults left out, as
+    its stored JSON decodes and re-encodes; it holds no float)."""
+    return _encoder.encode([stream_id, event_id, type, schema_version, canonical_json(data), metadata])
+
+
 def chain(prev_hash: bytes, version: int, event_body: bytes) -> bytes:
     return hashlib.sha256(prev_hash + version.to_bytes(4, "big") + event_body).digest()

@@ -26,9 +26,8 @@ async def kept_as_is(conn: asyncpg.Connection) -> None:
     """What the pool does to a released connection beyond asyncpg's own part (roll back a transaction left open,
     drop listener callbacks): nothing. asyncpg's default would also send ``pg_advisory_unlock_all(); CLOSE ALL;
     UNLISTEN *; RESET ALL`` on every release, one round trip more per acquire. Our code sets no session variables
-    and holds no cursor outside a transaction; the engine's partition leases are advisory locks on a connection of
-    their own, never a pooled one, and the one LISTEN (``EventStore.batches``) is undone where it is taken, and a
-    connection whose undoing was cut short is closed there, so its session takes it with it."""
+    and holds no cursor outside a transaction, nor LISTENs (readers of the log are woken over NATS); the engine's
+    partition leases are advisory locks on a connection of their own, never a pooled one."""
 
 
 async def create_pool(dsn: str, *, role: str | None = None, min_size: int = 1, max_size: int = 10) -> asyncpg.Pool:

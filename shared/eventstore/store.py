@@ -3,71 +3,57 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, aclosing, nullcontext
 
 import asyncpg
-import msgspec
 
-from shared.eventstore import hashing
-from shared.eventstore.errors import ConcurrencyError, IdempotencyConflict
+from shared.eventstore.appending import AppendOutcome, Item, append_one
+from shared.eventstore.copying import copy_many
+from shared.eventstore.errors import ConcurrencyError
+from shared.eventstore.reading import COLUMNS, to_recorded_all
 from shared.eventstore.types import (
     AppendResult,
     Checkpoint,
     Expected,
     ExpectedVersion,
-    Metadata,
     NewEvent,
     RecordedEvent,
-    check_stream_id,
+    WakeSource,
 )
 from shared.eventstore.verify import VerifyReport, verify_events
+from shared.logging import get_logger
 
-COLUMNS = (
-    "position, tx::text::bigint AS tx, event_id, stream_id, version, type, schema_version, data, metadata,"
-    " recorded_at, prev_hash, hash"
-)
 READ_ALL = f"""
     SELECT {COLUMNS} FROM events
-    WHERE (tx, position) > ($1::bigint::text::xid8, $2::bigint)
+    WHERE (tx, position) > ($1::xid8, $2::bigint)
       AND tx < pg_snapshot_xmin(pg_current_snapshot())
-    ORDER BY tx, position
+    ORDER BY events.tx, events.position
     LIMIT $3
 """
 READ_STREAM = f"SELECT {COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version LIMIT $3"
-APPEND = "SELECT out_position, out_version, out_duplicate FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)"
 ANY_RETRIES = 20
-NOTIFY_CHANNEL = "events_appended"
 START = Checkpoint()
 
-_metadata_decoder = msgspec.json.Decoder(Metadata)
-_encoder = msgspec.json.Encoder()
+log = get_logger(__name__)
 
-
-def to_recorded(row: asyncpg.Record) -> RecordedEvent:
-    return RecordedEvent(
-        position=row[0], tx=row[1], event_id=row[2], stream_id=row[3], version=row[4], type=row[5],
-        schema_version=row[6], data=row[7], metadata=_metadata_decoder.decode(row[8]), recorded_at=row[9],
-        prev_hash=row[10], hash=row[11],
-    )
-
-
-def _expected_code(expected: Expected) -> int:
-    if isinstance(expected, ExpectedVersion):
-        return expected.value
-    if expected < 0:
-        raise ValueError(f"expected version must be >= 0, NO_STREAM or ANY, not {expected}")
-    return expected
+OnCommit = Callable[[], None]
+"""Called (synchronously) after a call that added events has committed: a service publishes a wake-up with it."""
 
 
 class EventStore:
-    def __init__(self, pool: asyncpg.Pool, conn: asyncpg.Connection | None = None) -> None:
+    def __init__(self, pool: asyncpg.Pool, conn: asyncpg.Connection | None = None, *,
+                 on_commit: OnCommit | None = None, wakeups: WakeSource | None = None) -> None:
         self.pool = pool
         self._conn = conn
+        self.on_commit = on_commit
+        """Set by the service once it can publish wake-ups (``shared.service.app``)."""
+        self.wakeups = wakeups
+        """What wakes ``batches`` when the caller names nothing else."""
 
     def on(self, conn: asyncpg.Connection) -> EventStore:
         """The same store, every call on ``conn`` (one the caller holds, e.g. with a lock on it)."""
-        return EventStore(self.pool, conn)
+        return EventStore(self.pool, conn, on_commit=self.on_commit, wakeups=self.wakeups)
 
     def connection(self) -> AbstractAsyncContextManager[asyncpg.Connection]:
         return nullcontext(self._conn) if self._conn is not None else self.pool.acquire()
@@ -80,38 +66,71 @@ class EventStore:
         Raises ConcurrencyError when the stream is not at ``expected``. Re-appending the same event ids returns
         the original places and adds nothing.
         """
-        check_stream_id(stream_id)
-        if not events:
-            raise ValueError("append needs at least one event")
-        code = _expected_code(expected)
-        metadata = [_encoder.encode(e.metadata) for e in events]
-        bodies = [
-            hashing.body(stream_id, e.event_id, e.type, e.schema_version, e.data, m)
-            for e, m in zip(events, metadata, strict=True)
-        ]
-        args = (
-            stream_id, code, [e.event_id for e in events], [e.type for e in events],
-            [e.schema_version for e in events], [e.data for e in events], metadata, bodies,
-        )
+        outcome = (await self.append_many([(stream_id, events, expected)]))[0]
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    async def append_many(
+        self, items: Sequence[tuple[str, Sequence[NewEvent], Expected]]
+    ) -> list[AppendOutcome]:
+        """Append to many streams in one transaction, each item exactly as ``append`` would on its own: its own
+        expected version, its own outcome (an AppendResult, or the ConcurrencyError / IdempotencyConflict that
+        ``append`` would raise), one item's failure never failing another's. The items commit together, unless
+        another writer raced for one of their streams: then the call is split, and the parts commit apart.
+
+        Raises ValueError / InvalidStreamId for a malformed item before anything is sent, and whatever fails the
+        call as a whole (a lost connection: whether it committed is then unknown, and re-appending the same event
+        ids is the safe retry)."""
+        return await self.append_items([Item.of(stream_id, events, expected) for stream_id, events, expected in items])
+
+    async def append_items(self, encoded: Sequence[Item]) -> list[AppendOutcome]:
+        """``append_many`` of items already encoded (``Item.of``), as the group commit queues them."""
+        encoded = list(encoded)
+        found: list[AppendOutcome | None] = [None] * len(encoded)
+        await self._settle(encoded, list(range(len(encoded))), found)
+        if self.on_commit is not None and any(isinstance(o, AppendResult) and not o.duplicate for o in found):
+            if self._conn is None or not self._conn.is_in_transaction():
+                self._committed()
+        assert all(o is not None for o in found)
+        return found  # type: ignore[return-value]
+
+    def _committed(self) -> None:
+        assert self.on_commit is not None
+        try:
+            self.on_commit()
+        except Exception:  # a wake-up is a hint: readers poll anyway
+            log.exception("eventstore.on_commit.failed")
+
+    async def _settle(self, encoded: list[Item], pending: list[int], found: list[AppendOutcome | None]) -> None:
         for _attempt in range(ANY_RETRIES):
+            items = [encoded[i] for i in pending]
             try:
                 async with self.connection() as conn:
-                    rows = await conn.fetch(APPEND, *args)
-            except asyncpg.UniqueViolationError as error:
-                # Another writer inserted the same version (or the same ids) first: decide again.
-                if error.constraint_name == "events_stream_version" and expected is not ExpectedVersion.ANY:
-                    raise ConcurrencyError(stream_id, expected, await self.stream_version(stream_id)) from error
-                continue
+                    decided = await copy_many(conn, items) if len(items) > 1 else [await append_one(conn, items[0])]
             except asyncpg.PostgresError as error:
-                if error.sqlstate == "EV003":
-                    raise ConcurrencyError(stream_id, expected, int(error.detail or 0)) from error
-                if error.sqlstate == "EV002":
-                    raise IdempotencyConflict(str(error)) from error
-                raise
-            return AppendResult(
-                positions=tuple(r[0] for r in rows), versions=tuple(r[1] for r in rows), duplicate=rows[0][2]
-            )
-        raise ConcurrencyError(stream_id, expected, await self.stream_version(stream_id))
+                if len(pending) > 1:
+                    # The call changed nothing. Another writer took one of these streams' next versions meanwhile
+                    # (or an item is refused): halve the call until the items concerned are alone, the others done.
+                    # Alone, an item goes by append_events, as ``append`` always does.
+                    half = len(pending) // 2
+                    await self._settle(encoded, pending[:half], found)
+                    await self._settle(encoded, pending[half:], found)
+                    return
+                if isinstance(error, asyncpg.UniqueViolationError):
+                    item = items[0]
+                    if error.constraint_name == "events_stream_version" and item.expected is not ExpectedVersion.ANY:
+                        found[pending[0]] = ConcurrencyError(item.stream_id, item.expected,
+                                                             await self.stream_version(item.stream_id))
+                        return
+                    continue  # another writer stored these ids first, or took the version an ANY wanted: again
+                found[pending[0]] = error
+                return
+            for i, outcome in zip(pending, decided, strict=True):
+                found[i] = outcome
+            return
+        item = encoded[pending[0]]
+        found[pending[0]] = ConcurrencyError(item.stream_id, item.expected, await self.stream_version(item.stream_id))
 
     async def stream_version(self, stream_id: str) -> int:
         async with self.connection() as conn:
@@ -123,7 +142,7 @@ class EventStore:
     ) -> list[RecordedEvent]:
         async with self.connection() as conn:
             rows = await conn.fetch(READ_STREAM, stream_id, from_version, limit)
-        return [to_recorded(r) for r in rows]
+        return to_recorded_all(rows)
 
     async def verify(self, stream_id: str) -> VerifyReport:
         return verify_events(stream_id, await self.read_stream(stream_id))
@@ -133,48 +152,36 @@ class EventStore:
         finished are read, so an event committed late can never be skipped."""
         async with self.connection() as conn:
             rows = await conn.fetch(READ_ALL, after.tx, after.position, limit)
-        return [to_recorded(r) for r in rows]
+        return to_recorded_all(rows)
 
     async def batches(
-        self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25
+        self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25,
+        wakeups: WakeSource | None = None,
     ) -> AsyncIterator[list[RecordedEvent]]:
-        """Catch up from ``after``, then follow the log live, a batch at a time. NOTIFY wakes the reader; the
-        table is the data, and a short poll covers what NOTIFY cannot (a reader held back by another open
-        transaction). The caller decides when a batch is done: the next one starts after its last event.
-        It holds a pooled connection: iterate it inside ``contextlib.aclosing`` so a cancelled reader gives it
-        back at once."""
-        wake = asyncio.Event()
-
-        def on_notify(*_: object) -> None:
-            wake.set()
-
-        async with self.pool.acquire() as listener:
-            listening = True  # until UNLISTEN has run: the pool does not UNLISTEN on release
-            try:
-                await listener.add_listener(NOTIFY_CHANNEL, on_notify)
-                while True:
-                    wake.clear()
-                    events = await self.read_all(after, batch)
-                    if events:
-                        yield events
-                        after = events[-1].checkpoint
-                    if len(events) < batch:
-                        try:
-                            await asyncio.wait_for(wake.wait(), poll_seconds)
-                        except TimeoutError:
-                            pass
-            finally:
-                try:
-                    await listener.remove_listener(NOTIFY_CHANNEL, on_notify)
-                    listening = False
-                finally:
-                    if listening:
-                        listener.terminate()
+        """Catch up from ``after``, then follow the log live, a batch at a time. ``wakeups`` (else the store's own,
+        which a service wires to the writers' NATS messages) wakes the reader at once after a commit; the table is
+        the data, and a short poll covers what a wake-up cannot (a lost message, a writer that publishes none, a
+        reader held back by another open transaction). The caller decides when a batch is done: the next one
+        starts after its last event."""
+        source = wakeups or self.wakeups
+        with source.waiter() if source is not None else nullcontext(asyncio.Event()) as wake:
+            while True:
+                wake.clear()
+                events = await self.read_all(after, batch)
+                if events:
+                    yield events
+                    after = events[-1].checkpoint
+                if len(events) < batch:
+                    try:
+                        await asyncio.wait_for(wake.wait(), poll_seconds)
+                    except TimeoutError:
+                        pass
 
     async def subscribe(
-        self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25
+        self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25,
+        wakeups: WakeSource | None = None,
     ) -> AsyncIterator[RecordedEvent]:
-        async with aclosing(self.batches(after, batch=batch, poll_seconds=poll_seconds)) as batches:
+        async with aclosing(self.batches(after, batch=batch, poll_seconds=poll_seconds, wakeups=wakeups)) as batches:
             async for events in batches:
                 for event in events:
                     yield event

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import asyncio
 import re
 import uuid
+from contextlib import AbstractContextManager
 from datetime import datetime
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -32,7 +34,7 @@ class ExpectedVersion(Enum):
 Expected = int | ExpectedVersion
 
 
-class Metadata(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class Metadata(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     correlation_id: str
     causation_id: str | None = None
     actor: str | None = None
@@ -57,7 +59,10 @@ class Checkpoint(msgspec.Struct, frozen=True, order=True):
     position: int = 0
 
 
-class RecordedEvent(msgspec.Struct, frozen=True, kw_only=True):
+class RecordedEvent(msgspec.Struct, frozen=True, gc=False):
+    """Built from every row read (``shared.eventstore.reading``): positional fields in column order, and no GC
+    tracking (no field can hold a cycle), keep a decoded read cheap. Build one by keyword elsewhere."""
+
     position: int
     tx: int
     event_id: uuid.UUID
@@ -92,3 +97,10 @@ class AppendResult(msgspec.Struct, frozen=True):
     @property
     def last_version(self) -> int:
         return self.versions[-1]
+
+
+class WakeSource(Protocol):
+    """What wakes a reader of the log (``shared.bus.wakeups.Wakeups``): each waiter gets its own event, set when a
+    writer says it committed."""
+
+    def waiter(self) -> AbstractContextManager[asyncio.Event]: ...

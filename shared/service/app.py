@@ -14,13 +14,16 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Info, gene
 from shared.bus.connect import connect
 from shared.bus.namespace import Namespace
 from shared.bus.streams import ensure_events_stream
+from shared.bus.wakeups import WakeupPublisher, Wakeups
 from shared.config import BusSettings, Settings, StoreSettings, load_settings
 from shared.eventstore import EventStore
+from shared.eventstore.group_commit import GroupCommit
 from shared.eventstore.migrate import EVENTSTORE_MIGRATIONS, apply_migrations
 from shared.eventstore.pool import create_pool
 from shared.http.correlation import use_correlation
 from shared.logging import configure_logging, get_logger
 from shared.service.keys import (
+    GROUP_COMMIT,
     HEALTH_CHECKS,
     JETSTREAM,
     METRICS,
@@ -30,6 +33,7 @@ from shared.service.keys import (
     SERVICE_NAME,
     SETTINGS,
     STORE,
+    WAKEUPS,
     HealthCheck,
 )
 
@@ -90,6 +94,7 @@ def use_store(app: web.Application, settings: StoreSettings, migrations: dict[st
             return None
 
         add_health_check(app, "database", database)
+        await _wire_wakeups(app)
         yield
         try:
             await asyncio.wait_for(pool.close(), POOL_CLOSE_SECONDS)
@@ -112,10 +117,49 @@ def use_nats(app: web.Application, settings: BusSettings) -> None:
             return None if nc.is_connected else "not connected to NATS"
 
         add_health_check(app, "nats", nats)
+        await _wire_wakeups(app)
         yield
+        await _unwire_wakeups(app)
         await nc.drain()
 
     app.cleanup_ctx.append(nats_ctx)
+
+
+PUBLISHER = web.AppKey("wakeup_publisher", WakeupPublisher)
+
+
+async def _wire_wakeups(app: web.Application) -> None:
+    """With both the store and NATS (whichever opens second): every commit through ``app[STORE]`` publishes a
+    wake-up, and every ``app[STORE].batches`` reader wakes on anyone's (``app[WAKEUPS]``)."""
+    if STORE not in app or NATS not in app or WAKEUPS in app:
+        return
+    store, nc, ns = app[STORE], app[NATS], app[NAMESPACE]
+    publisher = app[PUBLISHER] = WakeupPublisher(nc, ns)
+    wakeups = app[WAKEUPS] = await Wakeups.over_nats(nc, ns)
+    store.on_commit, store.wakeups = publisher.notify, wakeups
+
+
+async def _unwire_wakeups(app: web.Application) -> None:
+    if WAKEUPS not in app:
+        return
+    store = app[STORE]
+    store.on_commit = store.wakeups = None
+    await app[PUBLISHER].close()
+    await app[WAKEUPS].close()
+
+
+def use_group_commit(app: web.Application, *, max_streams: int = 256, max_delay: float = 0.0015,
+                     max_in_flight: int = 2) -> None:
+    """``app[GROUP_COMMIT]``: appends of many requests flushed together through ``app[STORE]`` (so each flush also
+    publishes the wake-up when NATS is used). Call after ``use_store``; what is queued is flushed at shutdown."""
+
+    async def group_commit_ctx(app: web.Application) -> AsyncIterator[None]:
+        async with GroupCommit(app[STORE], max_streams=max_streams, max_delay=max_delay,
+                               max_in_flight=max_in_flight) as committer:
+            app[GROUP_COMMIT] = committer
+            yield
+
+    app.cleanup_ctx.append(group_commit_ctx)
 
 
 STEADY_SECONDS = 60.0

@@ -11,8 +11,10 @@ from nats.js import JetStreamContext
 from prometheus_client import CollectorRegistry
 
 from shared.bus.namespace import Namespace
+from shared.bus.wakeups import Wakeups
 from shared.config import Settings
 from shared.eventstore import EventStore
+from shared.eventstore.group_commit import GroupCommit
 
 HealthCheck = Callable[[], Awaitable[str | None]]
 """Returns None when healthy, else what is wrong."""
@@ -26,3 +28,6 @@ STORE = web.AppKey("store", EventStore)
 NATS = web.AppKey("nats", Client)
 JETSTREAM = web.AppKey("jetstream", JetStreamContext)
 NAMESPACE = web.AppKey("namespace", Namespace)
+WAKEUPS = web.AppKey("wakeups", Wakeups)
+"""Set when the app uses both the store and NATS; the store's ``batches`` already waits on it by default."""
+GROUP_COMMIT = web.AppKey("group_commit", GroupCommit)

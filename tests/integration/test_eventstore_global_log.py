@@ -1,11 +1,17 @@
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
+from contextlib import aclosing
 
 import asyncpg
+from nats.aio.client import Client
 
+from shared.bus.wakeups import WakeupPublisher, Wakeups
 from shared.eventstore import Checkpoint, EventStore, RecordedEvent
+from shared.eventstore.group_commit import GroupCommit
+from tests.infra import RunInfra
 from tests.integration.helpers import event, new_stream
 
 WRITERS = 8
@@ -82,14 +88,18 @@ async def test_read_all_resumes_after_a_checkpoint(store: EventStore) -> None:
     assert all(e.checkpoint > mine[2].checkpoint for e in resumed)
 
 
-async def test_subscription_catches_up_then_follows_live(store: EventStore) -> None:
+async def test_subscription_catches_up_then_follows_live(store: EventStore, nc: Client, infra: RunInfra) -> None:
+    wakeups = await Wakeups.over_nats(nc, infra.namespace)
+    publisher = WakeupPublisher(nc, infra.namespace)
+    writer = EventStore(store.pool, on_commit=publisher.notify)
     category = f"live{uuid.uuid4().hex[:8]}"
     await store.append(f"{category}-a", [event(i) for i in range(3)])
     received: list[int] = []
     caught_up = asyncio.Event()
 
     async def follow() -> None:
-        async for recorded in store.subscribe(poll_seconds=5):  # NOTIFY, not polling, must wake it
+        # The writers' wake-up over NATS, not polling, must wake it.
+        async for recorded in store.subscribe(poll_seconds=30, wakeups=wakeups):
             if recorded.category == category:
                 received.append(recorded.version)
                 if len(received) == 3:
@@ -101,6 +111,39 @@ async def test_subscription_catches_up_then_follows_live(store: EventStore) -> N
     await asyncio.wait_for(caught_up.wait(), 30)
     await asyncio.sleep(0.2)
     assert received == [1, 2, 3]
-    await store.append(f"{category}-a", [event(i) for i in range(3)])
+    await writer.append(f"{category}-a", [event(i) for i in range(3)])
     await asyncio.wait_for(task, 3)
     assert received == [1, 2, 3, 4, 5, 6]
+    await publisher.close()
+    await wakeups.close()
+
+
+async def test_a_reader_is_woken_over_nats_within_moments(store: EventStore, nc: Client, infra: RunInfra,
+                                                          superuser: asyncpg.Connection) -> None:
+    assert await superuser.fetchval("SELECT count(*) FROM pg_trigger WHERE tgname = 'events_appended'") == 0
+    wakeups = await Wakeups.over_nats(nc, infra.namespace)
+    publisher = WakeupPublisher(nc, infra.namespace)
+    stream = new_stream("woken")
+    tail = (await store.read_all(Checkpoint(), limit=1_000_000))[-1].checkpoint
+    arrived = asyncio.Event()
+    lags: list[float] = []
+
+    async def follow() -> None:
+        async with aclosing(store.batches(tail, poll_seconds=60, wakeups=wakeups)) as batches:
+            async for events in batches:
+                if any(e.stream_id == stream for e in events):
+                    arrived.set()
+                    return
+
+    reader = asyncio.create_task(follow())
+    await asyncio.sleep(0.2)  # the reader has read once and sleeps on its 60 s poll
+    async with GroupCommit(store, on_commit=publisher.notify) as committer:
+        began = time.perf_counter()
+        await committer.append(stream, [event(1)])
+        await asyncio.wait_for(arrived.wait(), 2)
+        lags.append(time.perf_counter() - began)
+    await reader
+    assert lags[0] < 0.5
+    assert wakeups.received >= 1 and publisher.sent >= 1
+    await publisher.close()
+    await wakeups.close()

@@ -1,0 +1,93 @@
+"""Readers of the event log woken over core NATS instead of a NOTIFY per insert (DESIGN.md "The hot path").
+
+A writer calls ``WakeupPublisher.notify`` after each commit; every process that follows the log holds one
+``Wakeups`` subscribed to the same subject, which sets each waiting reader's event. The message carries nothing:
+the reader reads the table, and polls anyway, so a lost or late message only costs latency.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.aio.subscription import Subscription
+
+from shared.bus.namespace import Namespace
+from shared.logging import get_logger
+
+log = get_logger(__name__)
+
+
+class Wakeups:
+    def __init__(self) -> None:
+        self._waiters: set[asyncio.Event] = set()
+        self.received = 0
+        self._subscription: Subscription | None = None
+
+    @classmethod
+    async def over_nats(cls, nc: Client, ns: Namespace) -> Wakeups:
+        wakeups = cls()
+        wakeups._subscription = await nc.subscribe(ns.events_appended, cb=wakeups._on_message)
+        return wakeups
+
+    async def _on_message(self, msg: Msg) -> None:
+        self.received += 1
+        self.wake()
+
+    def wake(self) -> None:
+        for event in self._waiters:
+            event.set()
+
+    @contextmanager
+    def waiter(self) -> Iterator[asyncio.Event]:
+        """An event of the caller's own, set by every wake-up while the block runs."""
+        event = asyncio.Event()
+        self._waiters.add(event)
+        try:
+            yield event
+        finally:
+            self._waiters.discard(event)
+
+    async def close(self) -> None:
+        if self._subscription is not None:
+            await self._subscription.unsubscribe()
+            self._subscription = None
+
+
+class WakeupPublisher:
+    """``notify`` is synchronous (an ``on_commit`` hook); commits that come while a message is on its way are
+    covered by one more message, not one each."""
+
+    def __init__(self, nc: Client, ns: Namespace) -> None:
+        self.nc = nc
+        self.subject = ns.events_appended
+        self.sent = 0
+        self._task: asyncio.Task[None] | None = None
+        self._again = False
+
+    def notify(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._again = True
+            return
+        self._task = asyncio.get_running_loop().create_task(self._publish(), name="wakeup-publish")
+
+    async def _publish(self) -> None:
+        while True:
+            self._again = False
+            try:
+                await self.nc.publish(self.subject, b"")
+                self.sent += 1
+            except Exception as error:  # readers poll: a wake-up that cannot go out is only latency
+                log.debug("wakeup.publish.failed", error=f"{type(error).__name__}: {error}")
+            if not self._again:
+                return
+
+    async def close(self) -> None:
+        if self._task is not None:
+            try:
+                await self._task
+            finally:
+                self._task = None

@@ -1,0 +1,59 @@
+"""A service built with use_store + use_nats (+ use_group_commit) wakes the log's readers of another over NATS."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from contextlib import aclosing
+
+from aiohttp import web
+
+from shared.config import StoreSettings
+from shared.eventstore import Checkpoint
+from shared.service.app import base_app, use_group_commit, use_nats, use_store
+from shared.service.keys import GROUP_COMMIT, STORE, WAKEUPS
+from tests.infra import RunInfra
+from tests.integration.helpers import event, new_stream
+
+
+async def started(infra: RunInfra, name: str, *, group_commit: bool) -> web.AppRunner:
+    settings = StoreSettings(nats_url=infra.nats_url, nats_subject_prefix=infra.namespace.prefix,
+                             database_url=infra.database_url)
+    app = base_app(name, settings)
+    use_store(app, settings)
+    use_nats(app, settings)
+    if group_commit:
+        use_group_commit(app)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    return runner
+
+
+async def test_a_commit_in_one_service_wakes_a_reader_in_another(migrated: RunInfra) -> None:
+    writer = await started(migrated, "writer", group_commit=True)
+    reader = await started(migrated, "reader", group_commit=False)
+    try:
+        store = reader.app[STORE]
+        assert store.wakeups is reader.app[WAKEUPS]
+        tail = (await store.read_all(Checkpoint(), limit=1_000_000) or [None])[-1]
+        after = tail.checkpoint if tail else Checkpoint()
+        stream, seen = new_stream("woken"), asyncio.Event()
+
+        async def follow() -> None:
+            async with aclosing(store.batches(after, poll_seconds=60)) as batches:
+                async for events in batches:
+                    if any(e.stream_id == stream for e in events):
+                        seen.set()
+                        return
+
+        following = asyncio.create_task(follow())
+        await asyncio.sleep(0.2)  # it has read the log once and sleeps on its 60 s poll
+        began = time.perf_counter()
+        await writer.app[GROUP_COMMIT].append(stream, [event(1)])
+        await asyncio.wait_for(seen.wait(), 5)
+        assert time.perf_counter() - began < 1
+        await following
+        assert reader.app[WAKEUPS].received >= 1
+    finally:
+        await writer.cleanup()
+        await reader.cleanup()
