@@ -32,8 +32,8 @@ from shared.messages.engine import (
     LegalCommands,
     PlayCommand,
 )
-from shared.service.app import background, base_app, use_nats, use_store
-from shared.service.keys import METRICS, NAMESPACE, NATS, POOL, STORE
+from shared.service.app import background, base_app, use_group_commit, use_nats, use_store
+from shared.service.keys import GROUP_COMMIT, METRICS, NAMESPACE, NATS, POOL, STORE
 
 ENGINE = web.AppKey("engine", Engine)
 AUTOPLAY = web.AppKey("autoplay", Autoplay)
@@ -82,6 +82,7 @@ def build(settings: EngineSettings) -> web.Application:
     app = base_app("engine", settings)
     use_store(app, settings, {"engine": MIGRATIONS})
     use_nats(app, settings)
+    use_group_commit(app)
     handled = Counter("engine_requests", "engine requests by kind", ["kind"], registry=app[METRICS])
 
     async def engine_ctx(app: web.Application) -> AsyncIterator[None]:
@@ -90,7 +91,7 @@ def build(settings: EngineSettings) -> web.Application:
         async def publish(change: GameChanged) -> None:
             await nc.publish(ns.game_changed(change.game_id), _encoder.encode(change))
 
-        games = Games(app[STORE], app[STORE])
+        games = Games(app[STORE], app[GROUP_COMMIT])
         engine = app[ENGINE] = Engine(games, app[POOL], RngClient(nc, ns, engine_key), publish)
         served: dict[int, list[Served]] = {}
 

@@ -136,9 +136,14 @@ class Dealer:
         return [_commitment(game.game_id, seeds[game.game_id]) for game in games]
 
     async def _append_each(self, items: list[tuple[str, list[NewEvent]]]) -> list[AppendResult]:
-        """Each stream's events, appended whatever the stream holds (idempotent by event id); one call per stream
-        (``EventStore.append_many`` takes the same items in one round trip)."""
-        return [await self.store.append(stream_id, events, ExpectedVersion.ANY) for stream_id, events in items]
+        """Each stream's events, appended whatever the stream holds (idempotent by event id), all in one call."""
+        results = []
+        outcomes = await self.store.append_many([(stream, events, ExpectedVersion.ANY) for stream, events in items])
+        for outcome in outcomes:
+            if isinstance(outcome, Exception):
+                raise outcome
+            results.append(outcome)
+        return results
 
     async def add_client_seed(self, request: AddClientSeed) -> Commitment:
         if not check(self.engine_key, request.auth, "client_seed", request.game_id, request.seat,
