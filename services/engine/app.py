@@ -134,6 +134,8 @@ def build(settings: EngineSettings) -> web.Application:
               registry=registry).set_function(lambda: len(games))
         Gauge("engine_partitions_owned", "engine partitions this replica owns now",
               registry=registry).set_function(lambda: len(leases.owned))
+        Gauge("engine_partitions_taken", "partitions taken since start (at start, when a replica joins or dies)",
+              registry=registry).set_function(lambda: leases.handovers)
         Gauge("engine_replicas_seen", "engine replicas this one counted on its last look",
               registry=registry).set_function(lambda: leases.members)
         await leases.start()

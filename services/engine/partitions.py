@@ -81,9 +81,15 @@ class Leases:
         random.shuffle(free)
         for partition in free[:max(0, share - len(self.owned))]:
             if await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", PARTITION_SPACE, partition):
+                try:
+                    await self.gained(partition)
+                except BaseException:
+                    # Not serving it: leave it to whoever looks next (this replica included).
+                    await self.lost(partition)
+                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", PARTITION_SPACE, partition)
+                    raise
                 self.owned.add(partition)
                 self.handovers += 1
-                await self.gained(partition)
 
     async def _give_back(self, conn: asyncpg.Connection, partition: int) -> None:
         self.owned.discard(partition)
