@@ -156,17 +156,21 @@ class EventStore:
 
     async def batches(
         self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25,
-        wakeups: WakeSource | None = None,
+        wakeups: WakeSource | None = None, min_interval: float = 0.05,
     ) -> AsyncIterator[list[RecordedEvent]]:
         """Catch up from ``after``, then follow the log live, a batch at a time. ``wakeups`` (else the store's own,
-        which a service wires to the writers' NATS messages) wakes the reader at once after a commit; the table is
-        the data, and a short poll covers what a wake-up cannot (a lost message, a writer that publishes none, a
-        reader held back by another open transaction). The caller decides when a batch is done: the next one
-        starts after its last event."""
+        which a service wires to the writers' NATS messages) wakes the reader after a commit; the table is the data,
+        and a short poll covers what a wake-up cannot (a lost message, a writer that publishes none, a reader held
+        back by another open transaction). A busy log is read at most every ``min_interval`` seconds: each read
+        (and what the reader does per batch: a checkpoint, a transaction) then covers many commits instead of one,
+        while the first event after a quiet spell is read at once. The caller decides when a batch is done: the
+        next one starts after its last event."""
         source = wakeups or self.wakeups
+        loop = asyncio.get_running_loop()
         with source.waiter() if source is not None else nullcontext(asyncio.Event()) as wake:
             while True:
                 wake.clear()
+                read_at = loop.time()
                 events = await self.read_all(after, batch)
                 if events:
                     yield events
@@ -175,13 +179,16 @@ class EventStore:
                     try:
                         await asyncio.wait_for(wake.wait(), poll_seconds)
                     except TimeoutError:
-                        pass
+                        continue
+                    if (linger := read_at + min_interval - loop.time()) > 0:
+                        await asyncio.sleep(linger)
 
     async def subscribe(
         self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25,
-        wakeups: WakeSource | None = None,
+        wakeups: WakeSource | None = None, min_interval: float = 0.05,
     ) -> AsyncIterator[RecordedEvent]:
-        async with aclosing(self.batches(after, batch=batch, poll_seconds=poll_seconds, wakeups=wakeups)) as batches:
+        async with aclosing(self.batches(after, batch=batch, poll_seconds=poll_seconds, wakeups=wakeups,
+                                         min_interval=min_interval)) as batches:
             async for events in batches:
                 for event in events:
                     yield event

@@ -13,10 +13,15 @@ async def game_services(migrated: RunInfra) -> AsyncIterator[dict[str, ServicePr
     """The RNG service and the engine, as real processes over NATS."""
     env = {**migrated.env, "LOG_LEVEL": "warning", "RESCAN_SECONDS": "2"}
     services = {name: ServiceProcess(name, env, migrated.tmp / f"{name}.log") for name in ("rng", "engine")}
-    for service in services.values():
-        service.start()
-    for service in services.values():
-        service.wait_healthy(60)
+    try:
+        for service in services.values():
+            service.start()
+        for service in services.values():
+            service.wait_healthy(60)
+    except BaseException:
+        for service in services.values():
+            service.stop()  # one that failed to start must not leave the others running after the tests
+        raise
     yield services
     for service in services.values():
         assert service.stop() == 0

@@ -29,6 +29,10 @@ def service_running(name: str, env: Mapping[str, str], log: Path) -> Iterator[Se
     """A service as its own process, healthy, for the block; it must then stop cleanly."""
     service = ServiceProcess(name, env, log)
     service.start()
-    service.wait_healthy(60)
+    try:
+        service.wait_healthy(60)
+    except BaseException:
+        service.stop()
+        raise
     yield service
     assert service.stop() == 0

@@ -67,10 +67,12 @@ async def started(migrated: RunInfra, game_services: dict[str, ServiceProcess]
             replica.wait_healthy(60)
         return [game_services["engine"], *extra]
 
-    yield start
-    for replica in extra:
-        if replica.alive():
-            assert replica.stop() == 0
+    try:
+        yield start
+    finally:
+        for replica in extra:
+            if replica.alive():
+                assert replica.stop() == 0
     await shares_settle([game_services["engine"]])
 
 
