@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 import msgspec
 from aiohttp import web
@@ -55,6 +55,8 @@ async def command(engine: Engine, autoplay: Autoplay, request: EngineRequest) ->
         case GiveClientSeed():
             result = await engine.give_client_seed(request)
             bots = engine.has_bot_seats(result.game_id)
+        case _:
+            assert_never(request)
     if bots and not result.ended:
         autoplay.poke(result.game_id)
     return result
