@@ -89,7 +89,11 @@ async def serve(
                     log.exception("request.failed")
                     reply = Rejected("internal", "the service failed to handle this request; it was logged")
                 if msg.reply:
-                    await msg.respond(_encoder.encode(reply))
+                    data = _encoder.encode(reply)
+                    if len(data) > nc.max_payload:
+                        data = _encoder.encode(Rejected("reply.too-large", f"the answer is {len(data):,} bytes, over"
+                                                        f" the {nc.max_payload:,} NATS carries; ask for less"))
+                    await msg.respond(data)
         finally:
             slots.release()
 

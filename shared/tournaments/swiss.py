@@ -6,7 +6,9 @@ the first solution keeps score groups together. A large field can trap that sear
 cause, so past a node budget it starts again from the standing order slightly shuffled (neighbours swapped, by a
 fixed seed: the same standings always give the same pairing), and searches small fields to the end. Failing
 that, a greedy seating is repaired by swapping players between nearby tables while that removes repeats; it is
-exact only in what it never makes worse, so a large field with a crowded history may still see a repeat.
+exact only in what it never makes worse, so a large field with a crowded history may still see a repeat. A field
+of more than ``SEARCH_TABLES`` tables is searched band by band down the standings (the search's depth is one call
+per table), and the whole then repaired.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ Met = Mapping[str, frozenset[str]]
 BUDGET = 20_000
 RESTARTS = 3
 EXHAUSTIVE_UP_TO = 12
+SEARCH_TABLES = 200
+"""Tables one search seats at most: beyond, the field is paired in bands of this many tables."""
 
 
 class _OutOfBudget(Exception):
@@ -44,6 +48,8 @@ def pair(players: Sequence[str], sizes: Sequence[int], met: Met, budget: int = B
     """Seat ``players`` (best first) at tables of ``sizes`` (which sum to the number of players)."""
     if sum(sizes) != len(players):
         raise ValueError(f"{len(players)} players cannot fill tables of {list(sizes)}")
+    if len(sizes) > SEARCH_TABLES:
+        return _in_bands(players, sizes, met, budget)
     shuffle = random.Random(len(players))
     order = list(players)
     for _attempt in range(RESTARTS):
@@ -61,6 +67,21 @@ def pair(players: Sequence[str], sizes: Sequence[int], met: Met, budget: int = B
             if found is not None:
                 return found
     return _repaired(_greedy(list(players), sorted(sizes, reverse=True), met), met)
+
+
+def _in_bands(players: Sequence[str], sizes: Sequence[int], met: Met, budget: int) -> list[tuple[str, ...]]:
+    """A large field, paired band by band down the standings (``SEARCH_TABLES`` tables each), then repaired as a
+    whole: the search goes one table deeper per table, and a field of thousands of tables is deeper than Python
+    lets a call go. Only a repeat across a band's edge is left to the repair."""
+    ordered = sorted(sizes, reverse=True)
+    tables: list[tuple[str, ...]] = []
+    start = 0
+    for first in range(0, len(ordered), SEARCH_TABLES):
+        band = ordered[first:first + SEARCH_TABLES]
+        seated = sum(band)
+        tables += pair(players[start:start + seated], band, met, budget)
+        start += seated
+    return _repaired(tables, met)
 
 
 def _repaired(tables: list[tuple[str, ...]], met: Met) -> list[tuple[str, ...]]:

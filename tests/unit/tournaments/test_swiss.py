@@ -105,3 +105,15 @@ def test_tables_are_as_even_as_the_smallest_table_allows_and_the_rest_get_byes()
     assert table_sizes(7, 2, 2) == ([2, 2, 2], 1)
     assert table_sizes(64, 4, 4) == ([4] * 16, 0)
     assert table_sizes(1, 2, 2) == ([], 1)
+
+
+def test_a_field_of_10000_players_is_paired_in_standing_order_without_repeats_in_a_later_round() -> None:
+    players = [f"p{n:05d}" for n in range(10_000)]
+    first = pair(players, [2] * 5_000, {})
+    assert first[:3] == [("p00000", "p00001"), ("p00002", "p00003"), ("p00004", "p00005")]
+    assert first[-1] == ("p09998", "p09999")
+    # Round two: the same standing order, so every natural pair would be a rematch.
+    met = met_from(first)
+    second = pair(players, [2] * 5_000, met)
+    assert sorted(p for t in second for p in t) == players
+    assert repeats(second, met) == 0
