@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import asyncio
+
 import msgspec
 import pytest
 from nats.aio.client import Client
@@ -70,3 +72,28 @@ async def test_replicas_in_a_queue_group_share_requests(nc: Client, infra: RunIn
             await sub.unsubscribe()
     assert len(served) == 60
     assert set(served) == {"one", "two"}
+
+
+async def test_requests_are_answered_concurrently_and_an_answer_too_large_for_nats_is_refused_by_name(
+    nc: Client, infra: RunInfra
+) -> None:
+    subject = infra.namespace.command("calc", "slow")
+    both_in = asyncio.Event()
+    arrived = 0
+
+    async def slow(req: Add, msg: Msg) -> str:
+        nonlocal arrived
+        arrived += 1
+        if arrived == 2:
+            both_in.set()
+        await asyncio.wait_for(both_in.wait(), 5)  # handled one at a time, the first would wait in vain
+        return "x" * (req.a * nc.max_payload)
+
+    sub = await serve(nc, subject, Add, slow, queue="calc")
+    try:
+        small, large = await asyncio.gather(request(nc, subject, Add(0, 0), str),
+                                            request(nc, subject, Add(2, 0), str), return_exceptions=True)
+        assert small == ""
+        assert isinstance(large, RejectedError) and large.code == "reply.too-large", large
+    finally:
+        await sub.unsubscribe()
