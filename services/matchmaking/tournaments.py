@@ -84,8 +84,9 @@ class Tournaments:
 
     async def open_games(self, state: State, games: Sequence[Game]) -> None:
         created = state.created
+        bots = {r.player_id: r.bot for r in state.registered}  # a round of a large field seats thousands at once
         await self.opener.open_all([
-            create_game(created.game, g.game_id, g.players, [state.bot_of(p) for p in g.players],
+            create_game(created.game, g.game_id, g.players, [bots.get(p) for p in g.players],
                         bytes(created.options), tournament_id=created.tournament_id, round=g.round, table=g.table,
                         turn_seconds=created.turn_seconds, client_seed_seconds=created.client_seed_seconds)
             for g in games])
