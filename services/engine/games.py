@@ -46,11 +46,10 @@ class Games:
         return len(self._tables)
 
     @asynccontextmanager
-    async def hold(self, game_id: str, *, unread: bool = False) -> AsyncIterator[Table]:
-        """The game, for one command at a time; waiters are served in the order they came. ``unread``: a game not
-        in memory is taken as new without reading the log (to open it: the append's "no stream" is the check)."""
+    async def hold(self, game_id: str) -> AsyncIterator[Table]:
+        """The game, for one command at a time; waiters are served in the order they came."""
         async with self._locks.hold(game_id):
-            yield (self._tables.get(game_id) or Table(game_id)) if unread else await self.table(game_id)
+            yield await self.table(game_id)
 
     async def table(self, game_id: str) -> Table:
         cached = self._tables.get(game_id)

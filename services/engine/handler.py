@@ -19,7 +19,7 @@ import msgspec
 from services.engine.games import Games
 from services.engine.rng_client import RngClient
 from shared.bus.replies import RejectedError
-from shared.eventstore import ConcurrencyError, ExpectedVersion, IdempotencyConflict
+from shared.eventstore import ConcurrencyError, ExpectedVersion
 from shared.eventstore.errors import InvalidStreamId
 from shared.eventstore.types import check_stream_id
 from shared.fairness import CLIENT_SEED_MAX_BYTES
@@ -125,7 +125,7 @@ class Engine:
                                 f"unknown bot {sorted(unknown)[0]!r}; bots are {', '.join(sorted(rules.bots))}")
         if request.turn_seconds is not None and not 1 <= request.turn_seconds <= 86_400:
             raise RejectedError("engine.create.invalid", "turn_seconds must be between 1 and 86400")
-        async with self.games.hold(request.game_id, unread=True) as table:
+        async with self.games.hold(request.game_id) as table:
             result = await self._open(request, rules, options, table)
         if not result.duplicate:
             await self._changed(await self.games.table(request.game_id))
@@ -160,11 +160,7 @@ class Engine:
                                          started=started)
         try:
             result = await self.games.append(table, batch, ExpectedVersion.NO_STREAM)
-        except (ConcurrencyError, IdempotencyConflict) as error:
-            stored = await self.games.table(request.game_id)  # the game was opened before: by this request?
-            if stored.opened is not None and request.command_id in stored.accepted:
-                return CommandResult(game_id=request.game_id, version=stored.version, duplicate=True,
-                                     commitment=stored.opened.commitment, seeding=stored.seeding)
+        except ConcurrencyError as error:
             raise RejectedError("engine.create.exists", f"game {request.game_id} already exists") from error
         return CommandResult(game_id=request.game_id, version=result.last_version, duplicate=result.duplicate,
                              commitment=opened.commitment, seeding=seeding)
