@@ -134,8 +134,8 @@ class GetView(msgspec.Struct, frozen=True, kw_only=True):
     player_id: str | None = None
     """The player asking: they see their seat's view; anyone else (or None) a spectator's public view."""
     at_least_version: int | None = None
-    """The asker has seen the game reach this version (a live push): an engine whose cached game is that far on
-    answers from it without reading the log. None: read the log for the latest."""
+    """The asker has seen the game reach this version: the owner, which answers from its fold in memory, reads the
+    log beyond it only when its fold is behind that (another writer moved the game). None: the fold as it is."""
 
 
 class GetLegal(msgspec.Struct, frozen=True, kw_only=True):
