@@ -77,6 +77,8 @@ HANDLERS: dict[str, tuple[Any, Handler]] = {
     "legal": (GetLegal, legal),
 }
 """verb -> (request type, handler): what the owner of a partition answers on ``league.engine.p<n>.<verb>``."""
+KINDS: dict[type, str] = {CreateGame: "create", GiveClientSeed: "client_seed"}
+"""The ``engine_requests`` label of a command that is not a move; anything else is counted by its verb."""
 
 
 def build(settings: EngineSettings) -> web.Application:
@@ -106,8 +108,7 @@ def build(settings: EngineSettings) -> web.Application:
             async def on_request(request: Any, _msg: Msg) -> Any:
                 if not owns(request.game_id):  # given back a moment ago: the client asks the new owner
                     raise RejectedError(NOT_OWNER, f"this engine replica no longer owns {request.game_id}")
-                handled.labels("create" if isinstance(request, CreateGame) else
-                               "client_seed" if isinstance(request, GiveClientSeed) else kind).inc()
+                handled.labels(KINDS.get(type(request), kind)).inc()
                 return await handle(engine, autoplay, request)
             return on_request
 
