@@ -2,7 +2,8 @@
 
 While a partition changes hands (a replica joins, leaves or dies) nobody may answer it for a moment: nats-server
 says "no responders" at once, or the old owner refuses with ``engine.not-owner``. Such a request is sent again
-with a short back-off until ``timeout`` runs out; any other answer is final."""
+with a short back-off until ``timeout`` runs out, and a read that got no answer is asked again; any other answer is
+final."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ Resp = TypeVar("Resp")
 NOT_OWNER = "engine.not-owner"
 FIRST_BACKOFF = 0.02
 MAX_BACKOFF = 0.5
+READS = frozenset({"view", "legal"})
+READ_ATTEMPT_SECONDS = 2.0
+"""A read whose replica died while answering is asked again after this long (a command is not: it waits its whole
+time, since the replica may be busy rather than gone)."""
 
 
 async def ask_engine(nc: Client, ns: Namespace, game_id: str, verb: str, payload: Any, reply_type: type[Resp], *,
@@ -29,8 +34,12 @@ async def ask_engine(nc: Client, ns: Namespace, game_id: str, verb: str, payload
     backoff = FIRST_BACKOFF
     while True:
         left = deadline - time.monotonic()
+        attempt = min(left, READ_ATTEMPT_SECONDS) if verb in READS else left
         try:
-            return await request(nc, ns.engine(game_id, verb), payload, reply_type, timeout=max(left, 0.01))
+            return await request(nc, ns.engine(game_id, verb), payload, reply_type, timeout=max(attempt, 0.01))
+        except TimeoutError:
+            if verb not in READS or time.monotonic() + backoff >= deadline:
+                raise
         except NoRespondersError:
             if time.monotonic() + backoff >= deadline:
                 raise RejectedError("engine.unavailable",
