@@ -22,6 +22,7 @@ import msgspec
 from bench.hardware import describe, median
 from shared.eventstore import Checkpoint, EventStore, ExpectedVersion, Metadata, NewEvent
 from shared.eventstore.group_commit import GroupCommit
+from shared.eventstore.hashing import GENESIS
 from shared.eventstore.migrate import apply_migrations
 from shared.eventstore.pool import connect as pg_connect
 from shared.eventstore.pool import create_pool
@@ -59,15 +60,18 @@ def games_of(games: int, turns: int) -> list[Game]:
             for _ in range(games)]
 
 
-async def through_group_commit(store: EventStore, games: list[Game], stats: dict[str, float]) -> float:
-    """Events/s: one task per game, each appending its batches in turn at its expected version."""
+async def through_group_commit(store: EventStore, games: list[Game], stats: dict[str, float], *,
+                               keep_heads: bool = True) -> float:
+    """Events/s: one task per game, each appending its batches in turn at its expected version, naming the head it
+    builds on as the engine does (``keep_heads``), or not (each flush then reads the streams' heads first)."""
     async with GroupCommit(store, max_streams=MAX_STREAMS) as committer:
 
         async def play(stream: str, turns: list[list[NewEvent]]) -> None:
-            version = 0
+            version, head = 0, GENESIS
             for batch in turns:
-                result = await committer.append(stream, batch, version or ExpectedVersion.NO_STREAM)
-                version = result.last_version
+                result = await committer.append(stream, batch, version or ExpectedVersion.NO_STREAM,
+                                                head=head if keep_heads else None)
+                version, head = result.last_version, result.hash
 
         start = time.perf_counter()
         await asyncio.gather(*(play(stream, turns) for stream, turns in games))
@@ -134,10 +138,11 @@ async def run(database_url: str, repeats: int, quick: bool) -> list[str]:
     lines = []
 
     stats: dict[str, float] = {}
-    groups, copies, turn_copies = [], [], []
+    groups, headless, copies, turn_copies = [], [], [], []
     for _ in range(repeats):  # interleaved, so that all see the same machine (2 cores, shared)
         made = games_of(games, turns)
         groups.append(await through_group_commit(store, made, stats))
+        headless.append(await through_group_commit(store, games_of(games, turns), {}, keep_heads=False))
         copies.append(await by_copy(database_url, made))
         turn_copies.append(await by_copy(database_url, made, per_turn=True))
     group, copy, turn_copy = median(groups), median(copies), median(turn_copies)
@@ -147,6 +152,8 @@ async def run(database_url: str, repeats: int, quick: bool) -> list[str]:
               f"    raw asyncpg COPY of the same rows into a copy of the events table (one COPY, one commit): "
               f"{copy:,.0f} events/s",
               f"    group commit / COPY ratio: {group / copy:.2f}  (target >= 0.5)",
+              f"    the same without the writers' heads (each flush reads the heads, COPYs, reads the positions): "
+              f"{median(headless):,.0f} events/s, ratio to COPY {median(headless) / copy:.2f}",
               f"    for scale: one COPY (and commit) per turn of all {games} games: {turn_copy:,.0f} events/s, "
               f"group commit / that: {group / turn_copy:.2f}"]
 

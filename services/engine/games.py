@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from shared.bus.partitions import partition_of
 from shared.eventstore import AppendResult, ConcurrencyError, EventStore, NewEvent
-from shared.eventstore.types import Expected
+from shared.eventstore.types import Expected, ExpectedVersion
 from shared.messages.engine import GameOpened
 from shared.play.layout import Entry
 from shared.play.table import Table
@@ -27,7 +27,8 @@ CACHE_GAMES = 50_000
 
 
 class Appender(Protocol):
-    async def append(self, stream_id: str, events: Sequence[NewEvent], expected: Expected) -> AppendResult: ...
+    async def append(self, stream_id: str, events: Sequence[NewEvent], expected: Expected, *,
+                     head: bytes | None = None) -> AppendResult: ...
 
 
 class Games:
@@ -73,7 +74,9 @@ class Games:
         """Append ``batch`` to the game's stream and fold it into ``table``; ``state``, when given, is the rules'
         state after the batch (the decider has it already: the rules do not evolve it twice)."""
         try:
-            result = await self.appender.append(table.game_id, [e.new for e in batch], expected)
+            builds_on_fold = expected == (table.version or ExpectedVersion.NO_STREAM)
+            result = await self.appender.append(table.game_id, [e.new for e in batch], expected,
+                                                head=table.head if builds_on_fold else None)
         except ConcurrencyError:
             self.conflicts += 1
             self.drop(table.game_id)
@@ -88,10 +91,13 @@ class Games:
             table.fold(event, version, new.metadata.command_id, now, evolve=state is None)
         if state is not None:
             table.state = state
-        if table.ended is None:
+        table.head = result.hash
+        if table.ended is None and result.hash is not None:
             self._keep(table)
         else:
-            self.drop(table.game_id)  # an ended game is asked little more: its memory goes to the running ones
+            # An ended game is asked little more: its memory goes to the running ones. A game appended without its
+            # new head known (the slow way, after a clash) is read again, head and all, when next asked.
+            self.drop(table.game_id)
         return result
 
     def _keep(self, table: Table) -> None:

@@ -43,9 +43,19 @@ class Item:
     data: list[bytes]
     metadata: list[bytes]
     bodies: list[bytes]
+    head: bytes | None = None
+    """The hash of the stream's event at ``expected`` (GENESIS for a new stream), when the writer knows it: the item
+    can then go in one statement, its hash chain computed here (``shared.eventstore.chained``)."""
+
+    @property
+    def after(self) -> int | None:
+        """The version this item must follow, when the writer stated it and the head it builds on."""
+        if self.head is None or self.expected is ExpectedVersion.ANY:
+            return None
+        return 0 if self.expected is ExpectedVersion.NO_STREAM else int(self.expected)
 
     @classmethod
-    def of(cls, stream_id: str, events: Sequence[NewEvent], expected: Expected) -> Item:
+    def of(cls, stream_id: str, events: Sequence[NewEvent], expected: Expected, head: bytes | None = None) -> Item:
         check_stream_id(stream_id)
         if not events:
             raise ValueError("append needs at least one event")
@@ -54,7 +64,7 @@ class Item:
         bodies = [hashing.new_body(stream_id, e.event_id, e.type, e.schema_version, e.data, e.metadata)
                   for e in events]
         return cls(stream_id, expected, code, [e.event_id for e in events], [e.type for e in events],
-                   [e.schema_version for e in events], [e.data for e in events], metadata, bodies)
+                   [e.schema_version for e in events], [e.data for e in events], metadata, bodies, head)
 
 
 async def append_one(conn: asyncpg.Connection, item: Item) -> AppendOutcome:

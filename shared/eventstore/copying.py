@@ -68,6 +68,7 @@ async def copy_many(conn: asyncpg.Connection, items: Sequence[Item]) -> list[App
                     f"some of these event ids are already stored, not all in stream {item.stream_id}")
         records: list[tuple[object, ...]] = []
         versions: dict[int, tuple[int, ...]] = {}
+        heads: dict[int, bytes] = {}
         for n in sorted(range(len(items)), key=lambda n: items[n].stream_id):
             if found[n] is not None:
                 continue
@@ -82,10 +83,12 @@ async def copy_many(conn: asyncpg.Connection, items: Sequence[Item]) -> list[App
                 prev, hash_ = hash_, hashlib.sha256(hash_ + version.to_bytes(4, "big") + body).digest()
                 records.append((item.ids[k], item.stream_id, version, item.types[k], item.schema_versions[k],
                                 item.data[k], item.metadata[k], prev, hash_))
+            heads[n] = hash_
         if records:
             await conn.copy_records_to_table("events", records=records, columns=COLUMNS)
             placed: dict[uuid.UUID, int] = dict(await conn.fetch(POSITIONS))  # type: ignore[arg-type]
     for n, numbers in versions.items():
-        found[n] = AppendResult(positions=tuple(placed[i] for i in items[n].ids), versions=numbers, duplicate=False)
+        found[n] = AppendResult(positions=tuple(placed[i] for i in items[n].ids), versions=numbers, duplicate=False,
+                                hash=heads[n])
     assert all(o is not None for o in found)
     return found  # type: ignore[return-value]

@@ -78,11 +78,11 @@ class GroupCommit:
             self._runner = None
 
     async def append(self, stream_id: str, events: Sequence[NewEvent],
-                     expected: Expected = ExpectedVersion.ANY) -> AppendResult:
+                     expected: Expected = ExpectedVersion.ANY, *, head: bytes | None = None) -> AppendResult:
         """``EventStore.append``, committed with whatever else is queued: the same result, the same errors."""
         if self._closing or self._runner is None:
             raise GroupCommitClosed("the group commit is not running")
-        request = _Request(Item.of(stream_id, events, expected), asyncio.get_running_loop().time())
+        request = _Request(Item.of(stream_id, events, expected, head), asyncio.get_running_loop().time())
         self._queue.append(request)
         self._changed.set()
         if len(self._queue) >= self.max_streams:

@@ -93,6 +93,9 @@ class AppendResult(msgspec.Struct, frozen=True):
     versions: tuple[int, ...]
     duplicate: bool
     """True when every event id was already stored: nothing was added, the original places are returned."""
+    hash: bytes | None = None
+    """The hash of the last event appended, when this call computed it: a writer that keeps the stream's head can
+    append after it next time in one round trip (``Item.head``)."""
 
     @property
     def last_version(self) -> int:

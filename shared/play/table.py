@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from shared.eventstore import RecordedEvent
+from shared.eventstore.hashing import GENESIS
 from shared.games.rules import GameRules
 from shared.messages.engine import ClientSeedGiven, CommandAccepted, DrawsUsed, GameEnded, GameOpened, GameStarted
 from shared.messages.games import rules_of
@@ -39,10 +40,13 @@ class Table:
     started: bool = False
     """False while the game waits for client seeds (``GameOpened.client_seed_seconds``): no rules state yet."""
     client_seeds: dict[int, str] = field(default_factory=dict)
+    head: bytes | None = GENESIS
+    """The hash of the event at ``version``, when known: the engine appends after it in one round trip."""
 
     def apply(self, recorded: RecordedEvent) -> Any:
         event = loaded(recorded)
         self.fold(event, recorded.version, recorded.metadata.command_id, recorded.recorded_at)
+        self.head = recorded.hash
         return event
 
     def fold(self, event: Any, version: int, command_id: str | None, recorded_at: datetime, *,
