@@ -13,17 +13,20 @@ from shared.bus.replies import RejectedError
 from shared.bus.rpc import request
 from shared.fairness.engine_auth import sign
 from shared.games.draws import DrawRequest
+from shared.logging import correlation, current_correlation_id
 from shared.messages.rng import (
     AddClientSeed,
     Commitment,
     Commitments,
     CreateSeed,
     CreateSeeds,
+    DrawAnswers,
     DrawNumbers,
     GameSeats,
     NumberedDraw,
+    WantedDraw,
     create_many_signed,
-    draw_signed,
+    draws_signed,
 )
 
 MAX_BATCH = 500
@@ -44,6 +47,8 @@ class RngClient:
         self.batch_window = batch_window
         self._waiting: list[tuple[str, int, asyncio.Future[Commitment]]] = []
         self._committing: set[asyncio.Task[None]] = set()
+        self._wanted: list[tuple[WantedDraw, asyncio.Future[NumberedDraw]]] = []
+        self._asking: set[asyncio.Task[None]] = set()
 
     async def open_game(self, game_id: str, seats: int) -> Commitment:
         """The game's seed commitment. Games opened at about the same time (a round's tables) are committed
@@ -107,9 +112,39 @@ class RngClient:
     async def draw(self, game_id: str, nonce: int, draw_request: DrawRequest, *,
                    client_seeds: tuple[str, ...] | None = None) -> NumberedDraw:
         """``client_seeds``: the game's client seeds in seat order (``Table.client_seeds`` sorted by seat; ``()``
-        for a game without any). Stated, the RNG answers from memory; None, it reads its stream first."""
-        issued_at = time.time()
-        auth = sign(self.key, *draw_signed(game_id, nonce, draw_request, issued_at, client_seeds))
-        return await request(self.nc, self.ns.command("rng", "draw"),
-                             DrawNumbers(game_id=game_id, nonce=nonce, request=draw_request, issued_at=issued_at,
-                                         auth=auth, client_seeds=client_seeds), NumberedDraw)
+        for a game without any). Stated, the RNG answers from memory; None, it reads its stream first.
+
+        The draws the engine's commands ask for in one turn of the event loop (a burst of requests handled
+        together) go in one request: it leaves at the end of that turn, so a draw asked alone waits for nothing."""
+        future: asyncio.Future[NumberedDraw] = asyncio.get_running_loop().create_future()
+        self._wanted.append((WantedDraw(game_id=game_id, nonce=nonce, request=draw_request, client_seeds=client_seeds,
+                                        correlation_id=current_correlation_id()), future))
+        if len(self._wanted) == 1:
+            asyncio.get_running_loop().call_soon(self._ask_wanted)
+        return await future
+
+    def _ask_wanted(self) -> None:
+        wanted, self._wanted = self._wanted, []
+        task = asyncio.create_task(self._ask(wanted))
+        self._asking.add(task)
+        task.add_done_callback(self._asking.discard)
+
+    async def _ask(self, wanted: list[tuple[WantedDraw, asyncio.Future[NumberedDraw]]]) -> None:
+        draws, issued_at = tuple(w for w, _ in wanted), time.time()
+        auth = sign(self.key, *draws_signed(draws, issued_at))
+        try:
+            with correlation(wanted[0][0].correlation_id if len(wanted) == 1 else None):
+                answer = await request(self.nc, self.ns.command("rng", "draws"),
+                                       DrawNumbers(draws=draws, issued_at=issued_at, auth=auth), DrawAnswers)
+        except Exception as error:
+            for _, future in wanted:
+                if not future.done():
+                    future.set_exception(error)
+            return
+        for (_, future), one in zip(wanted, answer.answers, strict=True):
+            if future.done():
+                continue
+            if one.draw is not None:
+                future.set_result(one.draw)
+            else:
+                future.set_exception(RejectedError(one.code or "rng.refused", one.message or "the RNG refused"))

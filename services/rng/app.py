@@ -18,8 +18,8 @@ from shared.messages.rng import (
     Commitments,
     CreateSeed,
     CreateSeeds,
+    DrawAnswers,
     DrawNumbers,
-    NumberedDraw,
 )
 from shared.service.app import background, base_app, use_nats, use_store
 from shared.service.keys import NAMESPACE, NATS, POOL, STORE
@@ -48,14 +48,14 @@ def build(settings: RngSettings) -> web.Application:
         async def client_seed(request: AddClientSeed, msg: Msg) -> Commitment:
             return await dealer.add_client_seed(request)
 
-        async def draw(request: DrawNumbers, msg: Msg) -> NumberedDraw:
+        async def draw(request: DrawNumbers, msg: Msg) -> DrawAnswers:
             return await dealer.draw(request)
 
         subscriptions = [
             await serve(nc, ns.command("rng", "create"), CreateSeed, create, queue="rng"),
             await serve(nc, ns.command("rng", "create_many"), CreateSeeds, create_many, queue="rng"),
             await serve(nc, ns.command("rng", "client_seed"), AddClientSeed, client_seed, queue="rng"),
-            await serve(nc, ns.command("rng", "draw"), DrawNumbers, draw, queue="rng"),
+            await serve(nc, ns.command("rng", "draws"), DrawNumbers, draw, queue="rng"),
         ]
         yield
         for subscription in subscriptions:

@@ -33,13 +33,16 @@ from shared.messages.rng import (
     Commitments,
     CreateSeed,
     CreateSeeds,
+    DrawAnswer,
+    DrawAnswers,
     DrawNumbers,
     GameSeats,
     NumberedDraw,
     SeedCommitted,
     SeedRevealed,
+    WantedDraw,
     create_many_signed,
-    draw_signed,
+    draws_signed,
     rng_stream,
 )
 from shared.messages.stored import stored
@@ -181,23 +184,34 @@ class Dealer:
         once the engine has recorded it. (Client seeds come before the opening, so this stream is short then.)"""
         return any(event.type == DRAWS_USED for event in await self.store.read_stream(game_id))
 
-    async def draw(self, request: DrawNumbers) -> NumberedDraw:
-        """From memory: no write, and no read once the game's seed and client seeds are known here."""
-        if not check(self.engine_key, request.auth, *draw_signed(request.game_id, request.nonce, request.request,
-                                                                 request.issued_at, request.client_seeds)):
+    async def draw(self, request: DrawNumbers) -> DrawAnswers:
+        """From memory: no write, and no read once a game's seed and client seeds are known here. Each draw is
+        answered or refused on its own; a request the engine did not sign, or too old, is refused as a whole."""
+        if not check(self.engine_key, request.auth, *draws_signed(request.draws, request.issued_at)):
             raise RejectedError("rng.forbidden", "only the game engine may ask for draws")
         if abs(time.time() - request.issued_at) > MAX_AGE_SECONDS:
             raise RejectedError("rng.stale-request", "the draw request is too old to be answered")
-        check_size(request.request)
-        ledger = await self._ledger_for(request)
+        answers = []
+        for wanted in request.draws:
+            try:
+                answers.append(DrawAnswer(draw=await self._draw(wanted)))
+            except RejectedError as refused:
+                log.info("rng.draw.refused", game_id=wanted.game_id, nonce=wanted.nonce, code=refused.code,
+                         correlation_id=wanted.correlation_id)
+                answers.append(DrawAnswer(code=refused.code, message=refused.message))
+        return DrawAnswers(answers=tuple(answers))
+
+    async def _draw(self, wanted: WantedDraw) -> NumberedDraw:
+        check_size(wanted.request)
+        ledger = await self._ledger_for(wanted)
         if ledger.revealed:
             raise RejectedError("rng.game-ended", "the game has ended; its seed is revealed")
-        seed = await self._seed(request.game_id)
-        values = draw(seed, request.game_id, ledger.seeds_in_seat_order(), request.nonce, request.request)
+        seed = await self._seed(wanted.game_id)
+        values = draw(seed, wanted.game_id, ledger.seeds_in_seat_order(), wanted.nonce, wanted.request)
         ledger.drawn = True
-        return NumberedDraw(nonce=request.nonce, request=request.request, values=values)
+        return NumberedDraw(nonce=wanted.nonce, request=wanted.request, values=values)
 
-    async def _ledger_for(self, request: DrawNumbers) -> Ledger:
+    async def _ledger_for(self, request: WantedDraw) -> Ledger:
         """The cached ledger once this process has drawn for the game and while it holds the client seeds the engine
         states; else the stream read once more. A replica may have cached a game before another one took its client
         seeds, and a stale copy could agree with a wrong statement: the first draw here always reads."""

@@ -79,7 +79,13 @@ class AddClientSeed(msgspec.Struct, frozen=True, kw_only=True):
     """HMAC-SHA256(engine key, signed fields), hex: only the engine speaks for a seat."""
 
 
-class DrawNumbers(msgspec.Struct, frozen=True, kw_only=True):
+class NumberedDraw(msgspec.Struct, frozen=True, kw_only=True):
+    nonce: int
+    request: DrawRequest
+    values: tuple[int, ...]
+
+
+class WantedDraw(msgspec.Struct, frozen=True, kw_only=True):
     """Draw ``nonce`` of a game: a pure function of the seed, the client seeds, the game id, the nonce and the
     request, answered from memory and recorded by nobody but the engine (``DrawsUsed``). Asking again for the same
     nonce and request gives the same numbers, so an engine that crashed between drawing and appending cannot fish.
@@ -88,13 +94,35 @@ class DrawNumbers(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str
     nonce: int
     request: DrawRequest
-    issued_at: float
-    auth: str
-    """HMAC-SHA256(engine key, signed_fields), hex: only the engine may ask for draws."""
     client_seeds: tuple[str, ...] | None = None
     """The game's client seeds in seat order, as the engine's stream holds them (signed with the rest). The RNG
     answers only when its own stream holds the same ones, re-reading it once when its cached copy differs. None:
     the engine does not say, and the RNG reads its stream before every draw (slower)."""
+    correlation_id: str | None = None
+    """The command's, for the RNG's log lines about this draw (a request carries many commands' draws)."""
+
+
+class DrawNumbers(msgspec.Struct, frozen=True, kw_only=True):
+    """The draws the engine's commands asked for at about the same time, many games' in one request (DESIGN.md
+    "The hot path": several draws may be asked in one request). Each is answered, or refused, on its own."""
+
+    draws: tuple[WantedDraw, ...]
+    issued_at: float
+    auth: str
+    """HMAC-SHA256(engine key, ``draws_signed(draws, issued_at)``), hex: only the engine may ask for draws."""
+
+
+class DrawAnswer(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One wanted draw's answer: the numbers, or why the RNG refused it (``code``, ``message``)."""
+
+    draw: NumberedDraw | None = None
+    code: str | None = None
+    message: str | None = None
+
+
+class DrawAnswers(msgspec.Struct, frozen=True, kw_only=True):
+    answers: tuple[DrawAnswer, ...]
+    """One per ``DrawNumbers.draws``, in its order."""
 
 
 class Commitment(msgspec.Struct, frozen=True, kw_only=True):
@@ -108,17 +136,11 @@ class Commitments(msgspec.Struct, frozen=True, kw_only=True):
     """One per game of ``CreateSeeds``, in its order."""
 
 
-class NumberedDraw(msgspec.Struct, frozen=True, kw_only=True):
-    nonce: int
-    request: DrawRequest
-    values: tuple[int, ...]
-
-
-def draw_signed(game_id: str, nonce: int, request: DrawRequest, issued_at: float,
-                client_seeds: tuple[str, ...] | None) -> tuple[object, ...]:
-    """The fields of a ``DrawNumbers`` the engine signs; the client seeds only when it states them."""
-    fields = ("draw", game_id, nonce, request, issued_at)
-    return fields if client_seeds is None else (*fields, list(client_seeds))
+def draws_signed(draws: tuple[WantedDraw, ...], issued_at: float) -> tuple[object, ...]:
+    """The fields of a ``DrawNumbers`` the engine signs: every draw wanted (its client seeds only when it states
+    them) and the time of asking."""
+    return ("draws", issued_at, [[d.game_id, d.nonce, d.request] if d.client_seeds is None
+                                 else [d.game_id, d.nonce, d.request, list(d.client_seeds)] for d in draws])
 
 
 def create_many_signed(games: tuple[GameSeats, ...]) -> tuple[object, ...]:

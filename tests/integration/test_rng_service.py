@@ -35,13 +35,15 @@ from shared.messages.rng import (
     Commitment,
     Commitments,
     CreateSeeds,
+    DrawAnswers,
     DrawNumbers,
     GameSeats,
     NumberedDraw,
     SeedCommitted,
     SeedRevealed,
+    WantedDraw,
     create_many_signed,
-    draw_signed,
+    draws_signed,
     rng_stream,
 )
 from shared.messages.stored import loaded, stored
@@ -214,30 +216,54 @@ async def test_many_games_are_committed_in_one_request(
 async def test_only_the_engine_may_ask_for_draws(engine: RngClient, nc: Client, migrated: RunInfra) -> None:
     game = new_game()
     await engine.open_game(game, 2)
-    subject = engine.ns.command("rng", "draw")
+    subject = engine.ns.command("rng", "draws")
+    wanted = (WantedDraw(game_id=game, nonce=0, request=DiceRequest(6, 1), client_seeds=()),)
     stranger = base64.b64decode(new_key_text())
-    forged = DrawNumbers(game_id=game, nonce=0, request=DiceRequest(6, 1), issued_at=1e9,
-                         auth=sign(stranger, "draw", game, 0, DiceRequest(6, 1), 1e9))
-    unsigned = DrawNumbers(game_id=game, nonce=0, request=DiceRequest(6, 1), issued_at=1e9, auth="")
+    forged = DrawNumbers(draws=wanted, issued_at=1e9, auth=sign(stranger, *draws_signed(wanted, 1e9)))
+    unsigned = DrawNumbers(draws=wanted, issued_at=1e9, auth="")
     for attempt in (forged, unsigned):
         with pytest.raises(RejectedError) as refused:
-            await request(nc, subject, attempt, NumberedDraw)
+            await request(nc, subject, attempt, DrawAnswers)
         assert refused.value.code == "rng.forbidden"
     key = base64.b64decode(migrated.rng_engine_key)
     now = time.time()
-    signed = DrawNumbers(game_id=game, nonce=0, request=DiceRequest(6, 1), issued_at=now, client_seeds=(),
-                         auth=sign(key, *draw_signed(game, 0, DiceRequest(6, 1), now, ())))
-    assert (await request(nc, subject, signed, NumberedDraw)).nonce == 0
-    for changed in (msgspec.structs.replace(signed, client_seeds=("mine",)),
-                    msgspec.structs.replace(signed, client_seeds=None)):
+    signed = DrawNumbers(draws=wanted, issued_at=now, auth=sign(key, *draws_signed(wanted, now)))
+    answer = await request(nc, subject, signed, DrawAnswers)
+    assert [a.draw.nonce for a in answer.answers if a.draw] == [0]
+    for changed in (msgspec.structs.replace(wanted[0], client_seeds=("mine",)),
+                    msgspec.structs.replace(wanted[0], client_seeds=None),
+                    msgspec.structs.replace(wanted[0], nonce=1)):
         with pytest.raises(RejectedError) as altered:
-            await request(nc, subject, changed, NumberedDraw)
+            await request(nc, subject, msgspec.structs.replace(signed, draws=(changed,)), DrawAnswers)
         assert altered.value.code == "rng.forbidden"
-    stale = DrawNumbers(game_id=game, nonce=0, request=DiceRequest(6, 1), issued_at=1e9,
-                        auth=sign(key, "draw", game, 0, DiceRequest(6, 1), 1e9))
+    stale = DrawNumbers(draws=wanted, issued_at=1e9, auth=sign(key, *draws_signed(wanted, 1e9)))
     with pytest.raises(RejectedError) as old:
-        await request(nc, subject, stale, NumberedDraw)
+        await request(nc, subject, stale, DrawAnswers)
     assert old.value.code == "rng.stale-request"
+
+
+async def test_draws_of_many_games_in_one_request_are_answered_or_refused_each_on_its_own(
+        engine: RngClient, nc: Client, migrated: RunInfra) -> None:
+    games = [new_game() for _ in range(3)]
+    for game in games:
+        await engine.open_game(game, 2)
+    unknown = new_game()
+    wanted = (WantedDraw(game_id=games[0], nonce=0, request=DiceRequest(6, 3), client_seeds=()),
+              WantedDraw(game_id=unknown, nonce=0, request=DiceRequest(6, 1), client_seeds=()),
+              WantedDraw(game_id=games[1], nonce=0, request=ShuffleRequest(10), client_seeds=("not-given",)),
+              WantedDraw(game_id=games[2], nonce=4, request=RangeRequest(1, 100), client_seeds=()))
+    key, now = base64.b64decode(migrated.rng_engine_key), time.time()
+    answer = await request(nc, engine.ns.command("rng", "draws"),
+                           DrawNumbers(draws=wanted, issued_at=now, auth=sign(key, *draws_signed(wanted, now))),
+                           DrawAnswers)
+    first, missing, seeds, last = answer.answers
+    assert first.draw is not None and len(first.draw.values) == 3 and first.code is None
+    assert missing.draw is None and missing.code == "rng.unknown-game"
+    assert seeds.draw is None and seeds.code == "rng.client-seeds"
+    assert last.draw is not None and last.draw.nonce == 4 and 1 <= last.draw.values[0] <= 100
+    alone = await asyncio.gather(engine.draw(games[0], 0, DiceRequest(6, 3), client_seeds=()),
+                                 engine.draw(games[2], 4, RangeRequest(1, 100), client_seeds=()))
+    assert list(alone) == [first.draw, last.draw]  # the engine's batched asking gives the same numbers
 
 
 async def test_a_forged_game_end_reveals_nothing_and_the_seed_stays_unreadable(
