@@ -12,7 +12,7 @@ from services.standings.generations import checkpoint_name, tables_of
 from services.standings.projections import PROJECTIONS
 from services.standings.projections.base import Change, Fold
 from shared.eventstore import Checkpoint, EventStore, RecordedEvent
-from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
+from shared.eventstore.checkpoints import load_checkpoints, save_checkpoints
 from shared.messages.registry import UnknownMessage
 from shared.messages.stored import loaded
 
@@ -36,8 +36,9 @@ class Folder:
         self.generations = dict(generations)
 
     async def checkpoints(self, conn: asyncpg.Connection) -> dict[str, Checkpoint]:
-        return {name: await load_checkpoint(conn, checkpoint_name(name, generation))
-                for name, generation in self.generations.items()}
+        names = {name: checkpoint_name(name, generation) for name, generation in self.generations.items()}
+        saved = await load_checkpoints(conn, list(names.values()))
+        return {name: saved[checkpoint] for name, checkpoint in names.items()}
 
     async def fold(
         self, conn: asyncpg.Connection, events: list[RecordedEvent]
@@ -49,32 +50,32 @@ class Folder:
             if name in self.written and self.written[name] != checkpoint:
                 self.memory.pop(name, None)
         changes: dict[int, list[Change]] = {}
+        folding = [(name, PROJECTIONS[name], tables_of(PROJECTIONS[name], generation),
+                    self.memory.setdefault(name, {}), done[name]) for name, generation in self.generations.items()]
         last: Fold | None = None
         for index, recorded in enumerate(events):
             try:
                 event = loaded(recorded)
             except UnknownMessage:
                 event = None
-            for name, generation in self.generations.items():
-                if recorded.checkpoint <= done[name]:
+            checkpoint = recorded.checkpoint
+            for _name, projection, tables, memory, seen in folding:
+                if checkpoint <= seen:
                     continue
-                projection = PROJECTIONS[name]
-                fold = Fold(conn, self.store, tables_of(projection, generation), self.memory.setdefault(name, {}),
-                            recorded, event)
+                fold = Fold(conn, self.store, tables, memory, recorded, event)
                 await projection.apply(fold)
                 if fold.changes:
                     changes.setdefault(index, []).extend(fold.changes)
                 last = fold
         if last is not None:
-            for name, generation in self.generations.items():
-                projection = PROJECTIONS[name]
-                fold = Fold(conn, self.store, tables_of(projection, generation), self.memory.setdefault(name, {}),
-                            events[-1], None)
+            for _name, projection, tables, memory, _seen in folding:
+                fold = Fold(conn, self.store, tables, memory, events[-1], None)
                 await projection.flush(fold)
                 if fold.changes:
                     changes.setdefault(len(events) - 1, []).extend(fold.changes)
-        for name, generation in self.generations.items():
-            if events[-1].checkpoint > done[name]:
-                await save_checkpoint(conn, checkpoint_name(name, generation), events[-1].checkpoint)
-            self.written[name] = max(done[name], events[-1].checkpoint)
+        end = events[-1].checkpoint
+        await save_checkpoints(conn, {checkpoint_name(name, generation): end
+                                      for name, generation in self.generations.items() if end > done[name]})
+        for name in self.generations:
+            self.written[name] = max(done[name], end)
         return [(events[i], changes[i]) for i in sorted(changes)]

@@ -18,6 +18,11 @@ from shared.service.keys import STORE
 log = get_logger(__name__)
 _encoder = msgspec.json.Encoder()
 BATCH = 500
+READ_INTERVAL = 0.1
+"""A busy log is read at most this often: boards and tables change at most ten times a second, each batch folding
+more moves of each game."""
+FEED_INSERT = ("INSERT INTO standings_feed SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::timestamptz[],"
+               " $4::jsonb[])")
 FOLD_LOCK = 0x57A9D2
 """pg_advisory_xact_lock key: replicas of the service fold one batch at a time, each skipping what another did."""
 
@@ -30,14 +35,15 @@ async def follow(app: web.Application) -> None:
         after = min((await folder.checkpoints(conn)).values())
     app[LAG].checkpoint = after
     log.info("standings.follow", after=after, generations=folder.generations)
-    async with aclosing(store.batches(after, batch=BATCH)) as batches:
+    async with aclosing(store.batches(after, batch=BATCH, min_interval=READ_INTERVAL)) as batches:
         async for events in batches:
             async with store.pool.acquire() as conn, conn.transaction():
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", FOLD_LOCK)
                 folder.retarget(await generations.current(conn, lock="SHARE"))
                 changed = await folder.fold(conn, events)
                 rows = [(r.tx, r.position, r.recorded_at, _encoder.encode(changes)) for r, changes in changed]
-                await conn.executemany("INSERT INTO standings_feed VALUES ($1, $2, $3, $4)", rows)
+                if rows:
+                    await conn.execute(FEED_INSERT, *map(list, zip(*rows, strict=True)))
             if rows:
                 hub.wake()
             app[LAG].applied(events[-1], len(events), time.time())
