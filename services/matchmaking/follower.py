@@ -23,6 +23,8 @@ from shared.messages.stored import loaded
 from shared.tournaments.commands import RecordResult
 
 CHECKPOINT = "matchmaking"
+READ_INTERVAL = 0.25
+"""A busy log is read at most this often: a round's results wait a quarter second, and each read covers more."""
 GAME_ENDED = message_name(GameEnded)
 log = get_logger(__name__)
 
@@ -33,7 +35,7 @@ async def follow(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments
         after = await load_checkpoint(conn, CHECKPOINT)
     # aclosing: cancelled in the loop's body, the generator still leaves its wake-ups (store.wakeups, which
     # shared.service.app wires to the writers' NATS messages) at once.
-    async with aclosing(store.batches(after)) as batches:
+    async with aclosing(store.batches(after, min_interval=READ_INTERVAL)) as batches:
         async for events in batches:
             await handle(store, pool, tournaments, events)
 

@@ -18,6 +18,8 @@ from shared.messages.registry import message_name
 from shared.play.table import Table
 
 CHECKPOINT = "rng-revealer"
+READ_INTERVAL = 0.25
+"""A busy log is read at most this often: a seed is revealed a quarter second after its game ended at most."""
 GAME_ENDED = message_name(GameEnded)
 log = get_logger(__name__)
 
@@ -51,7 +53,7 @@ async def reveal_ended_games(store: EventStore, dealer: Dealer) -> None:
     """Follows the global log from its checkpoint; restarted by the service's supervisor when it fails."""
     async with store.pool.acquire() as conn:
         after = await load_checkpoint(conn, CHECKPOINT)
-    async with aclosing(store.batches(after)) as batches:
+    async with aclosing(store.batches(after, min_interval=READ_INTERVAL)) as batches:
         async for events in batches:
             for event in events:
                 if event.type == GAME_ENDED:
