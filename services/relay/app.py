@@ -8,8 +8,9 @@ from prometheus_client import Gauge
 from services.relay.lag import RelayLag
 from services.relay.relay import Relay
 from services.relay.settings import RelaySettings
+from shared.bus.acked_publish import AckedPublisher
 from shared.service.app import add_health_check, background, base_app, use_nats, use_store
-from shared.service.keys import JETSTREAM, METRICS, NAMESPACE, STORE
+from shared.service.keys import METRICS, NAMESPACE, NATS, STORE
 
 RELAY = web.AppKey("relay", Relay)
 LAG = web.AppKey("relay_lag", RelayLag)
@@ -21,7 +22,9 @@ def build(settings: RelaySettings) -> web.Application:
     use_nats(app, settings)
 
     async def relay_ctx(app: web.Application) -> AsyncIterator[None]:
-        relay = app[RELAY] = Relay(app[STORE], app[JETSTREAM], app[NAMESPACE], batch=settings.relay_batch,
+        publisher = AckedPublisher(app[NATS])
+        await publisher.start()
+        relay = app[RELAY] = Relay(app[STORE], publisher, app[NAMESPACE], batch=settings.relay_batch,
                                    ack_timeout=settings.relay_ack_timeout, checkpoint=settings.relay_checkpoint)
         registry = app[METRICS]
         Gauge("relay_events_published", "events published since start", registry=registry).set_function(
@@ -34,6 +37,7 @@ def build(settings: RelaySettings) -> web.Application:
                                   stall_seconds=settings.relay_stall_seconds)
         add_health_check(app, "relay-lag", lag.health)
         yield
+        await publisher.close()
 
     async def run_relay(app: web.Application) -> None:
         await app[RELAY].run()

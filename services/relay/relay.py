@@ -14,11 +14,9 @@ import time
 from contextlib import aclosing
 
 import msgspec
-from nats.js import JetStreamContext
-from nats.js.api import PubAck
-from nats.js.errors import TooManyStalledMsgsError
 
-from shared.bus.envelope import MSG_ID_HEADER, EventEnvelope
+from shared.bus.acked_publish import AckedPublisher, PubAck
+from shared.bus.envelope import EXPECTED_STREAM_HEADER, MSG_ID_HEADER, EventEnvelope
 from shared.bus.namespace import Namespace
 from shared.eventstore import EventStore, RecordedEvent
 from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
@@ -34,10 +32,10 @@ class RelayStalled(Exception):
 
 
 class Relay:
-    def __init__(self, store: EventStore, js: JetStreamContext, ns: Namespace, *, batch: int = 500,
+    def __init__(self, store: EventStore, publisher: AckedPublisher, ns: Namespace, *, batch: int = 500,
                  ack_timeout: float = 10.0, checkpoint: str = CHECKPOINT_NAME) -> None:
         self.store = store
-        self.js = js
+        self.publisher = publisher
         self.ns = ns
         self.batch = batch
         self.ack_timeout = ack_timeout
@@ -60,23 +58,23 @@ class Relay:
 
     async def publish(self, events: list[RecordedEvent]) -> None:
         acks: list[asyncio.Future[PubAck]] = []
+        stream = self.ns.events_stream
         try:
             async with asyncio.timeout(self.ack_timeout):
                 for event in events:
                     subject = self.ns.event_subject(event.category, event.stream_id)
-                    acks.append(await self.js.publish_async(
+                    acks.append(await self.publisher.publish(
                         subject, _encoder.encode(EventEnvelope.of(event)),
-                        headers={MSG_ID_HEADER: str(event.event_id)}, stream=self.ns.events_stream,
-                    ))
+                        {MSG_ID_HEADER: str(event.event_id), EXPECTED_STREAM_HEADER: stream}))
                 done = await asyncio.gather(*acks)
-        except (TimeoutError, TooManyStalledMsgsError) as error:
+        except TimeoutError as error:
             self.stalls += 1
             acked = sum(1 for ack in acks if ack.done() and not ack.cancelled() and ack.exception() is None)
             raise RelayStalled(f"JetStream acknowledged {acked} of {len(events)} events (from position "
                                f"{events[0].position}) within {self.ack_timeout}s") from error
         finally:
             for ack in acks:
-                ack.cancel()  # frees nats-py's slot for each ack that never came (a no-op for those that did)
+                ack.cancel()  # forgets each ack that never came (a no-op for those that did)
         self.duplicates += sum(1 for ack in done if ack.duplicate)
         self.published += len(events)
         self.last_position = events[-1].position
