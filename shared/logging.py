@@ -6,8 +6,8 @@ import logging
 import re
 import sys
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextvars import ContextVar, Token
+from types import TracebackType
 from typing import Any
 
 import structlog
@@ -30,11 +30,27 @@ def configure_logging(service: str, level: str = "info") -> None:
     structlog.contextvars.bind_contextvars(service=service)
 
 
-@contextmanager
-def correlation(correlation_id: str | None, **more: Any) -> Iterator[None]:
-    """Bind a command's correlation id (and anything else) to every log line written inside the block."""
-    with structlog.contextvars.bound_contextvars(correlation_id=correlation_id, **more):
-        yield
+_correlation_id: ContextVar[str | None] = ContextVar("correlation_id", default=None)
+
+
+class correlation:  # noqa: N801 - used as a function: ``with correlation(id):``
+    """Bind a command's correlation id (and anything else) to every log line written inside the block. Runs once
+    per request in every service: it sets and resets context variables by token, where structlog's own
+    ``bound_contextvars`` copies the whole context first."""
+
+    __slots__ = ("_values", "_tokens", "_own")
+
+    def __init__(self, correlation_id: str | None, **more: Any) -> None:
+        self._values = {"correlation_id": correlation_id, **more}
+
+    def __enter__(self) -> None:
+        self._tokens = structlog.contextvars.bind_contextvars(**self._values)
+        self._own: Token[str | None] = _correlation_id.set(self._values["correlation_id"])
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        _correlation_id.reset(self._own)
+        structlog.contextvars.reset_contextvars(**self._tokens)
 
 
 CORRELATION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
@@ -51,8 +67,7 @@ def correlation_id_or_new(given: str | None) -> str:
 
 
 def current_correlation_id() -> str | None:
-    value = structlog.contextvars.get_contextvars().get("correlation_id")
-    return str(value) if value else None
+    return _correlation_id.get() or None
 
 
 def get_logger(name: str) -> structlog.typing.FilteringBoundLogger:

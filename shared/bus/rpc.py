@@ -24,6 +24,17 @@ log = get_logger(__name__)
 _encoder = msgspec.json.Encoder()
 
 
+_reply_decoders: dict[type, msgspec.json.Decoder[Any]] = {}
+
+
+def _reply_decoder(reply_type: type[Resp]) -> msgspec.json.Decoder[Ok[Resp] | Rejected]:
+    """Built once per reply type: ``Ok[T] | Rejected`` made anew per reply cost more than the decoding."""
+    decoder = _reply_decoders.get(reply_type)
+    if decoder is None:
+        decoder = _reply_decoders[reply_type] = msgspec.json.Decoder(Ok[reply_type] | Rejected)  # type: ignore[valid-type]
+    return decoder
+
+
 async def request(
     nc: Client, subject: str, payload: Any, reply_type: type[Resp], *, timeout: float = 5.0
 ) -> Resp:
@@ -32,7 +43,7 @@ async def request(
     if correlation_id := current_correlation_id():
         headers[CORRELATION_HEADER] = correlation_id
     msg = await nc.request(subject, _encoder.encode(payload), timeout=timeout, headers=headers or None)
-    reply = msgspec.json.decode(msg.data, type=Ok[reply_type] | Rejected)  # type: ignore[valid-type]
+    reply = _reply_decoder(reply_type).decode(msg.data)
     if isinstance(reply, Rejected):
         raise RejectedError(reply.code, reply.message)
     return reply.value  # type: ignore[no-any-return]

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import uuid
 from contextlib import AbstractContextManager
@@ -43,13 +44,36 @@ class Metadata(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc
     """None: public. Otherwise the seats that may read the event while its game runs."""
 
 
+class _RandomIds:
+    """Random (version 4) UUIDs from a buffer of the OS's random bytes, refilled 4 KiB at a time: one system call
+    for 256 event ids instead of one each (``uuid.uuid4``). A forked child starts with an empty buffer."""
+
+    def __init__(self) -> None:
+        self._buffer = b""
+        self._at = 0
+        os.register_at_fork(after_in_child=self._forget)
+
+    def _forget(self) -> None:
+        self._buffer, self._at = b"", 0
+
+    def __call__(self) -> uuid.UUID:
+        if self._at + 16 > len(self._buffer):
+            self._buffer, self._at = os.urandom(4096), 0
+        raw = self._buffer[self._at:self._at + 16]
+        self._at += 16
+        return uuid.UUID(bytes=raw, version=4)
+
+
+new_event_id = _RandomIds()
+
+
 class NewEvent(msgspec.Struct, frozen=True, kw_only=True):
     type: str
     data: bytes
     """The payload as JSON bytes (from the message registry)."""
     metadata: Metadata
     schema_version: int = 1
-    event_id: uuid.UUID = msgspec.field(default_factory=uuid.uuid4)
+    event_id: uuid.UUID = msgspec.field(default_factory=new_event_id)
 
 
 class Checkpoint(msgspec.Struct, frozen=True, order=True):

@@ -7,6 +7,7 @@ import uuid
 import msgspec
 
 from shared.eventstore import Metadata, NewEvent, RecordedEvent
+from shared.eventstore.types import new_event_id
 from shared.logging import current_correlation_id
 from shared.messages.registry import registry
 
@@ -27,7 +28,7 @@ def stored(
     metadata = Metadata(correlation_id=current_correlation_id() or str(uuid.uuid4()), causation_id=causation_id,
                         actor=actor, command_id=command_id, visibility=visibility)
     return NewEvent(type=name, schema_version=version, data=data, metadata=metadata,
-                    event_id=event_id or uuid.uuid4())
+                    event_id=event_id or new_event_id())
 
 
 def loaded(recorded: RecordedEvent) -> msgspec.Struct:
