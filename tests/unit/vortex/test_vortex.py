@@ -65,16 +65,6 @@ def test_vortex_three_or_four_knocks_back_to_chosen_orange_spiral(die: int) -> N
     assert after.phase == "magic"
 
 
-@pytest.mark.parametrize("die", [5, 6])
-def test_vortex_five_or_six_knocks_back_to_chosen_purple_spiral(die: int) -> None:
-    """vortex.vortex.purple: "A roll of 5-6 means you're knocked back to any purple spiral in the Courtyard."
-    (decision: the phantom collects the 3 coins that stone shows, as after a Sentinel)"""
-    _, knocked = act(on_black(), TryVortex(0), die)
-    assert knocked.spiral == "purple"
-    _, after = act(knocked, ChooseSpiral(0, 0))
-    assert (after.phantoms[0].region, after.phantoms[0].stone, after.phantoms[0].coins) == ("courtyard", 0, 3)
-
-
 def test_vortex_game_over_rejects_everything() -> None:
     """vortex.game.over: after a phantom masters the Vortex nobody may act."""
     _, after = act(on_black(), TryVortex(0), 1)
