@@ -13,9 +13,9 @@ from shared.audit.rng import CheckedRng, check_rng
 from shared.eventstore import RecordedEvent, verify_events
 from shared.games.draws import Draw, DrawMismatch, DrawsExhausted, RecordedDraws
 from shared.games.rules import GameRules, RuleViolation
-from shared.messages.registry import registry
 from shared.messages.engine import ClientSeedGiven, CommandAccepted, DrawsUsed, GameEnded, GameOpened, GameStarted
 from shared.messages.games import UnknownGame, command_decoder, options_decoder, rules_of
+from shared.messages.registry import registry
 from shared.play.layout import StreamReader
 from shared.play.table import seed_seats
 

@@ -37,8 +37,8 @@ from shared.games.hockeydice.rule_ids import (
     PLAY_NOT_AVAILABLE,
     RULES,
     SEAT_UNKNOWN,
-    SIX_STICKS_MASK,
     SETUP_TWO_TEAMS,
+    SIX_STICKS_MASK,
     TURN_NOT_PENDING,
     TURN_WRONG_COMMAND,
 )

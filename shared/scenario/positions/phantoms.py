@@ -51,7 +51,9 @@ def build(options: Options, position: dict[str, Any]) -> Season:
         top = list(piles_given.get(p, []))
         if any(cards[c].position != p for c in top):
             raise PositionError(f"the {p} pile holds only position {p}")
-        rest = [] if position.get("exact_piles") else [c.id for c in deck.cards if c.position == p and c.id not in placed]
+        rest = [c.id for c in deck.cards if c.position == p and c.id not in placed]
+        if position.get("exact_piles"):
+            rest = []
         piles.append(tuple(top + rest))
     opened = ev.SeasonOpened(options=options, edition=options.edition, deck=deck, deck_fingerprint=fingerprint(deck),
                              seats=seats, injuries=position.get("injuries"))
