@@ -98,7 +98,8 @@ def _spiral(state: State, stone: int) -> None:
         region = REGION_TITLES["courtyard" if colour == "purple" else "temple"]
         raise RuleViolation(
             f"vortex.spiral.not-{colour}",
-            f"Stone {stone} of the {region} is not a {colour} spiral; choose one of {', '.join(map(str, stones))}. "
+            f"Stone {stone} of the {region} is not {'an' if colour == 'orange' else 'a'} {colour} spiral; "
+            f"choose one of {', '.join(map(str, stones))}. "
             f"{KNOCK_BACK}",
         )
 
