@@ -31,6 +31,16 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("stream")
     replay.add_argument("--to", type=int, help="stop after this stream version")
     replay.add_argument("--step", action="store_true", help="show the position after each action")
+    replay.add_argument("--try", dest="what_if", metavar="COMMAND_JSON",
+                        help="what if: fork the game at --to and run this command instead, through the same rules, "
+                             "with the real draws while they still fit and marked fresh ones after; writes nothing")
+    replay.add_argument("--as", dest="as_seat", type=int, metavar="SEAT", help="the seat that sends the --try command")
+    replay.add_argument("--seed", type=int, help="seed of the fresh draws a --try needs (default: a random one)")
+    scenario = commands.add_parser("scenario", help="positions in a game's own terms, played through the rules")
+    scenario_commands = scenario.add_subparsers(dest="scenario_command", required=True)
+    scenario_run = scenario_commands.add_parser("run", help="play each scenario file and check its [expect]")
+    scenario_run.add_argument("files", nargs="+", type=Path)
+    scenario_run.add_argument("-q", "--quiet", action="store_true", help="print only each scenario's verdict")
     bots = commands.add_parser("bots", help="bot players that play through the gateway like people")
     target = bots.add_mutually_exclusive_group(required=True)
     target.add_argument("--game", choices=["phantoms", "vortex", "hockeydice"], help="play one game of this")
@@ -66,7 +76,16 @@ def main(argv: list[str] | None = None) -> int:
             case "replay":
                 from shared.cli.replay import read, replay
 
-                return replay(asyncio.run(read(args.data_dir, args.stream)), args.stream, args.to, args.step)
+                events = asyncio.run(read(args.data_dir, args.stream))
+                if args.what_if is not None:
+                    from shared.cli.whatif import what_if
+
+                    return what_if(events, args.stream, args.to, args.what_if, args.as_seat, args.seed)
+                return replay(events, args.stream, args.to, args.step)
+            case "scenario":
+                from shared.cli.scenario import scenario_run
+
+                return scenario_run(args.files, args.quiet)
             case "bots":
                 from shared.cli.bots import bots_game, bots_tournament
 

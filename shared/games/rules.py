@@ -35,6 +35,9 @@ class GameRules(Protocol):
     - ``bots`` -> {"random": bot, "greedy": bot}; a bot is ``(state, seat, rng: random.Random) -> command``
       choosing among ``legal_commands``.
 
+    Optionally ``event_versions`` ({event type: stored schema version above 1}) and ``upcasters`` ({(stored name,
+    version): lift one version up}), registered with the event types (``shared.messages.games``).
+
     Every command has a ``seat: int`` field naming the seat that sends it. Events, commands, options and views are
     frozen msgspec Structs tagged ``"<game>.<ClassName>"`` so that tags are unique across the registry.
     """

@@ -19,6 +19,10 @@ GAMES: dict[str, GameRules] = {
 
 for _rules in GAMES.values():
     registry.register_all([*_rules.event_types, *_rules.command_types])
+    for _type, _version in getattr(_rules, "event_versions", {}).items():
+        registry.register(_type, version=_version)
+    for (_name, _from), _lift in getattr(_rules, "upcasters", {}).items():
+        registry.upcaster(_name, _from)(_lift)
 
 
 class UnknownGame(Exception):

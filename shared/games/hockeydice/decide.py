@@ -14,7 +14,7 @@ from shared.games.hockeydice.commands import (
     Shoot,
     UsePowerChip,
 )
-from shared.games.hockeydice.dice import SIDES, TEAM_DICE, goalie_face, player_faces
+from shared.games.hockeydice.dice import MASK, SIDES, TEAM_DICE, goalie_face, player_faces, six_sticks
 from shared.games.hockeydice.events import (
     ContestRolled,
     Event,
@@ -35,8 +35,10 @@ from shared.games.hockeydice.rule_ids import (
     GAME_NOT_STARTED,
     GAME_OVER,
     PLAY_NOT_AVAILABLE,
+    RULES,
     SEAT_UNKNOWN,
     SETUP_TWO_TEAMS,
+    SIX_STICKS_MASK,
     TURN_NOT_PENDING,
     TURN_WRONG_COMMAND,
 )
@@ -99,6 +101,15 @@ def _reroll(tape: Tape, command: RerollWithPowerChip, draws: Draws) -> None:
         tape.emit(PowerChipRerolled(command.seat, dice, faces=player_faces(state.options.player_die, numbers)))
 
 
+def _why_untied(state: HockeyState) -> str:
+    shot = state.shot if state.phase is Phase.SHOT_CHIP else None
+    if shot is not None and six_sticks(shot.faces):
+        return f" Six Hockey Sticks score, even against the Mask ({SIX_STICKS_MASK}: {RULES[SIX_STICKS_MASK]})"
+    if shot is not None and shot.goalie == MASK:
+        return " The goaltender's Mask is an automatic save."
+    return ""
+
+
 def _command(tape: Tape, command: Command, draws: Draws) -> None:
     state = tape.state
     match command:
@@ -115,7 +126,8 @@ def _command(tape: Tape, command: Command, draws: Draws) -> None:
             match command:
                 case UsePowerChip():
                     if not current_tie(state):
-                        raise RuleViolation(CHIP_NO_TIE, "The Power Chip only breaks a tie, and this roll is not tied.")
+                        raise RuleViolation(CHIP_NO_TIE, "The Power Chip only breaks a tie, and this roll is not "
+                                                         f"tied.{_why_untied(state)}")
                     tape.emit(PowerChipUsed(seat))
                 case KeepPowerChip():
                     tape.emit(PowerChipKept(seat))

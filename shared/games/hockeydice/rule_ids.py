@@ -14,6 +14,7 @@ CHIP_NO_TIE = "hockey.chip.no-tie"
 CHIP_REROLL_OFF = "hockey.chip.reroll-off"
 CHIP_REROLL_DICE = "hockey.chip.reroll-dice"
 PLAY_NOT_AVAILABLE = "hockey.play.not-available"
+SIX_STICKS_MASK = "hockey.shot.six-sticks-mask"
 
 RULES: dict[str, str] = {
     "hockey.setup.teams": "Each team has six player dice; the defense rolls the red goaltender die on a shot.",
@@ -45,6 +46,9 @@ RULES: dict[str, str] = {
     "hockey.shot.goal": "More sticks than the goaltender die is a goal.",
     "hockey.shot.blocked": "A higher goaltender die blocks the shot.",
     "hockey.shot.mask": "A mask on the goaltender die is an automatic save.",
+    SIX_STICKS_MASK: "Reading (RULES.md Hockey Championship): on a Shot on Goal six Hockey Sticks beat even the "
+    "goaltender's Mask - six dice showing sticks, not five plus the Slot's +1 - as the seed's French example rerolls "
+    "for exactly this.",
     "hockey.shot.tie": "A tie on a shot is broken by the Power Chip.",
     "hockey.shot.after": "After any shot the puck goes back to centre ice and one shot is counted.",
     "hockey.period.length": "After five shots on goal a period ends and the shot count resets.",

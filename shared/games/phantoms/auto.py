@@ -63,12 +63,17 @@ def start_game(s: Season, home: int, away: int, kind: str) -> list[ev.Event]:
 
 
 def replace_injury(s: Season, seat: int, injured: str) -> list[ev.Event]:
-    """The Draft procedure for an injured player: the top card of his pile; he leaves the game."""
+    """The Draft procedure for an injured player, by the season's injury rule (RULES.md; readings
+    ``poti.injury.draft`` and ``powerplay.injury.out-for-season``): the top card of his pile comes to his team;
+    under ``draft`` he goes to the bottom of that pile first, under ``out_for_season`` he leaves the game. An empty
+    pile leaves him on the team (under ``draft`` he would be drawn straight back)."""
     pile = s.pile(s.cards[injured].position)
     if not pile:
         return [ev.InjuredPlayerStays(seat=seat, injured=injured)]
-    return [ev.ReplacementDrawn(seat=seat, injured=injured, card=pile[0]), ev.InjuryReplaced(seat=seat,
-                                                                                            injured=injured)]
+    replaced = ev.InjuryReplaced(seat=seat, injured=injured)
+    if s.injury_rule == "draft":
+        return [ev.InjuredPlayerDrafted(seat=seat, injured=injured, card=pile[0]), replaced]
+    return [ev.ReplacementDrawn(seat=seat, injured=injured, card=pile[0]), replaced]
 
 
 def _game_step(s: Season, g: Game) -> list[ev.Event] | None:

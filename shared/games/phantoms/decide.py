@@ -13,6 +13,7 @@ from shared.games.phantoms import game_actions as game
 from shared.games.phantoms import season_actions as turn
 from shared.games.phantoms.bots import greedy_bot
 from shared.games.phantoms.emitter import Emitter, reject, settle
+from shared.games.phantoms.readings import reading
 from shared.games.phantoms.state import Season
 from shared.games.phantoms.turns import Step, step
 
@@ -37,6 +38,8 @@ def decide(state: Season | None, command: cmd.Command, draws: Draws) -> list[ev.
     now, seats = step(state)
     if not 0 <= command.seat < state.seats:
         reject("phantoms.seat.unknown", f"there is no seat {command.seat}")
+    if isinstance(command, cmd.ClaimWin) and (command.seat not in seats or now != "claim"):
+        _no_claim(state, command.seat, now)
     if command.seat not in seats:
         waiting = ", ".join(str(x) for x in sorted(seats)) or "nobody"
         reject("poti.turn.not-yours", f"it is not your move; waiting for seat(s) {waiting}")
@@ -45,12 +48,31 @@ def decide(state: Season | None, command: cmd.Command, draws: Draws) -> list[ev.
     wanted = WANTS[type(command)]
     if wanted != now:
         if state.phase == "postseason" and wanted == "turn":
-            reject("poti.series.no-turns", "after the regular season there are no trades, drafts or challenges")
+            _no_turns(state)
         reject("poti.turn.wrong-action", f"the season is waiting for {STEP_TEXT[now]}")
     out = Emitter(state)
     _apply(out, state, command, draws)
     settle(out)
     return out.events
+
+
+def _no_turns(s: Season) -> None:
+    said = "after the regular season there are no trades, drafts or challenges: the post-season plays its games"
+    if s.stage is not None and s.stage.mode == "knockout":
+        byes = ", ".join(f"seat {b}" for b in s.stage.byes) or "nobody"
+        said += f"; in this knockout round {byes} sit out {reading('powerplay.tiebreak.knockout-byes')}"
+    reject("poti.series.no-turns", said)
+
+
+def _no_claim(s: Season, seat: int, now: Step) -> None:
+    g = s.game
+    if now == "claim" and g is not None:
+        why = f"only seat {g.seats[g.judge.index(True)]}, whose Jolly Judge played in this game, may claim it"
+    elif g is None:
+        why = "no game is being played"
+    else:
+        why = "there is no tied game to claim now, or his manager has already answered for this one"
+    reject("powerplay.jolly-judge.claim", f"{why} {reading('powerplay.jolly-judge.claim-again')}")
 
 
 def _timed_out(s: Season, c: cmd.TimeOut, draws: Draws) -> list[ev.Event]:

@@ -3,18 +3,35 @@ happened. ``visible_to`` says who may read which."""
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 import msgspec
 
 from shared.games.phantoms.cards import Deck, Position
 from shared.games.phantoms.options import Options
 
+InjuryRule = Literal["draft", "out_for_season"]
+"""How an injured player is replaced (RULES.md): ``draft`` (Phantoms of the Ice: he goes to the bottom of his pile
+and the top card comes back) or ``out_for_season`` (Power Play: he is set aside for good, the top card comes)."""
+EDITION_INJURIES: dict[str, InjuryRule] = {"poti": "draft", "powerplay": "out_for_season"}
+
 
 class SeasonOpened(msgspec.Struct, frozen=True, kw_only=True, tag="phantoms.SeasonOpened"):
+    """Schema v2 added ``injuries``; a v1 event is lifted by ``lift_season_opened_v1`` (see ``SCHEMA``)."""
+
     options: Options
     edition: str
     deck: Deck
     deck_fingerprint: str
     seats: int
+    injuries: InjuryRule | None = None
+    """The injury rule this season plays (``new_game`` writes it); None: the edition's (``EDITION_INJURIES``)."""
+
+
+def lift_season_opened_v1(payload: dict[str, Any]) -> dict[str, Any]:
+    """Seasons opened before v2 set every injured player aside for good, in both editions (the ``poti`` reading was
+    wrong, issue 14): they go on, and audit, with the rule they were played with."""
+    return {**payload, "injuries": "out_for_season"}
 
 
 class PilesShuffled(msgspec.Struct, frozen=True, kw_only=True, tag="phantoms.PilesShuffled"):
@@ -188,6 +205,15 @@ class ReplacementDrawn(msgspec.Struct, frozen=True, kw_only=True, tag="phantoms.
     card: str
 
 
+class InjuredPlayerDrafted(msgspec.Struct, frozen=True, kw_only=True, tag="phantoms.InjuredPlayerDrafted"):
+    """The Draft procedure for an injured player (``poti``): ``injured`` goes to the bottom of his pile and ``card``,
+    the top card, comes back to ``seat``. The injured card can come back later in the season."""
+
+    seat: int
+    injured: str
+    card: str
+
+
 class InjuryReplaced(msgspec.Struct, frozen=True, kw_only=True, tag="phantoms.InjuryReplaced"):
     seat: int
     injured: str
@@ -261,7 +287,7 @@ Event = (
     | DraftMade | Challenged | GameStarted | LineupFielded | LineupReady | CardChosen | CardLaidDown | CardsRevealed
     | CardTakenBack | PileFlipped | FlipDeclined | RoundScored | WinClaimed | ClaimDeclined | ReplacementDrawn
     | InjuryReplaced | InjuredPlayerStays | SuddenDeathStarted | GameEnded | PlayersRested | SeasonEnded
-    | ManagersEliminated | StageStarted | ChampionDecided | MoveTimedOut
+    | ManagersEliminated | StageStarted | ChampionDecided | MoveTimedOut | InjuredPlayerDrafted
 )
 EVENT_TYPES: tuple[type, ...] = (
     SeasonOpened, PilesShuffled, TeamsAssigned, TeamDealt, OpeningPickMade, OpeningCardDrawn, TurnStarted,
@@ -269,8 +295,12 @@ EVENT_TYPES: tuple[type, ...] = (
     DraftMade, Challenged, GameStarted, LineupFielded, LineupReady, CardChosen, CardLaidDown, CardsRevealed,
     CardTakenBack, PileFlipped, FlipDeclined, RoundScored, WinClaimed, ClaimDeclined, ReplacementDrawn,
     InjuryReplaced, InjuredPlayerStays, SuddenDeathStarted, GameEnded, PlayersRested, SeasonEnded,
-    ManagersEliminated, StageStarted, ChampionDecided, MoveTimedOut,
+    ManagersEliminated, StageStarted, ChampionDecided, MoveTimedOut, InjuredPlayerDrafted,
 )
+SCHEMA: dict[type, int] = {SeasonOpened: 2}
+"""Stored schema versions above 1."""
+UPCASTERS: dict[tuple[str, int], Any] = {("phantoms.SeasonOpened", 1): lift_season_opened_v1}
+"""(stored name, version) -> the function lifting such a payload one version up."""
 
 
 def visible_to(event: object) -> frozenset[int] | None:
@@ -280,7 +310,7 @@ def visible_to(event: object) -> frozenset[int] | None:
             return frozenset()
         case TeamDealt(seat=seat) | OpeningCardDrawn(seat=seat) | Drafted(seat=seat) | LineupFielded(seat=seat):
             return frozenset({seat})
-        case CardChosen(seat=seat) | ReplacementDrawn(seat=seat):
+        case CardChosen(seat=seat) | ReplacementDrawn(seat=seat) | InjuredPlayerDrafted(seat=seat):
             return frozenset({seat})
         case TradeOffered(opponent=opponent):
             return frozenset({opponent})

@@ -45,6 +45,7 @@ def opened(e: ev.SeasonOpened) -> Season:
         cards={c.id: c for c in e.deck.cards},
         seats=e.seats,
         managers=tuple(Manager(initiated=(0,) * e.seats) for _ in range(e.seats)),
+        injury_rule=e.injuries or ev.EDITION_INJURIES[e.edition],
     )
 
 
@@ -140,6 +141,13 @@ def evolve(state: Season | None, event: ev.Event) -> Season:
             i = _pile_index(s, injured)
             assert s.piles[i][0] == card
             s = replace(s, piles=_set_pile(s.piles, i, s.piles[i][1:]), out=s.out + (injured,))
+            s = replace(s, managers=_manager(s, seat, cards=_swap(s.managers[seat].cards, injured, card)))
+            return _replaced(s, seat, injured)
+        case ev.InjuredPlayerDrafted(seat=seat, injured=injured, card=card):
+            i = _pile_index(s, injured)
+            pile = s.piles[i] + (injured,)
+            assert pile[0] == card
+            s = replace(s, piles=_set_pile(s.piles, i, pile[1:]))
             s = replace(s, managers=_manager(s, seat, cards=_swap(s.managers[seat].cards, injured, card)))
             return _replaced(s, seat, injured)
         case ev.InjuredPlayerStays(seat=seat, injured=injured):

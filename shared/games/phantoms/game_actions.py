@@ -6,6 +6,7 @@ from shared.games.phantoms import commands as cmd
 from shared.games.phantoms import events as ev
 from shared.games.phantoms.emitter import Emitter, reject
 from shared.games.phantoms.lineup import lineup_ok
+from shared.games.phantoms.readings import injured_note
 from shared.games.phantoms.state import Season
 
 
@@ -23,7 +24,8 @@ def choose_card(out: Emitter, s: Season, c: cmd.ChooseCard) -> None:
     g = s.game
     assert g is not None
     if c.card not in g.hands[g.side(c.seat)]:
-        reject("poti.game.not-in-hand", f"{c.card} is not among the players you still hold in this game")
+        reject("poti.game.not-in-hand",
+               f"{c.card} is not among the players you still hold in this game{injured_note(s, c.card)}")
     out.emit(ev.CardChosen(seat=c.seat, card=c.card), ev.CardLaidDown(seat=c.seat))
 
 

@@ -26,6 +26,8 @@ class PhantomsRules:
     bots: dict[str, Any] = BOTS
     event_types = ev.EVENT_TYPES
     command_types = COMMAND_TYPES
+    event_versions = ev.SCHEMA
+    upcasters = ev.UPCASTERS
 
     def new_game(self, options: Options, seats: int, draws: Draws) -> list[Any]:
         return list(new_game(options, seats, draws))

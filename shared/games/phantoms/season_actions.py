@@ -8,6 +8,7 @@ from shared.games.phantoms import events as ev
 from shared.games.phantoms.auto import start_game
 from shared.games.phantoms.cards import LINEUP, strongest
 from shared.games.phantoms.emitter import Emitter, reject
+from shared.games.phantoms.readings import injured_note
 from shared.games.phantoms.state import Season
 from shared.games.phantoms.turns import allowed_opponents
 
@@ -62,7 +63,7 @@ def return_card(out: Emitter, s: Season, c: cmd.ReturnCard) -> None:
     if c.card == taken.id:
         reject("poti.trade.not-the-taken-card", "you may not give back the card you just took")
     if c.card not in s.managers[c.seat].cards:
-        reject("poti.trade.not-yours", f"{c.card} is not on your team")
+        reject("poti.trade.not-yours", f"{c.card} is not on your team{injured_note(s, c.card)}")
     if s.cards[c.card].position != taken.position:
         reject("poti.trade.same-type", f"you took a {taken.position}; give back a player of the same type")
     out.emit(ev.TradeCardReturned(seat=c.seat, opponent=s.trade.opponent, card=c.card),
@@ -72,7 +73,7 @@ def return_card(out: Emitter, s: Season, c: cmd.ReturnCard) -> None:
 def draft(out: Emitter, s: Season, c: cmd.Draft) -> None:
     _no_team_variant(s, "drafts")
     if c.card not in s.managers[c.seat].cards:
-        reject("poti.draft.not-yours", f"{c.card} is not on your team")
+        reject("poti.draft.not-yours", f"{c.card} is not on your team{injured_note(s, c.card)}")
     position = s.cards[c.card].position
     pile = s.pile(position) + (c.card,)
     out.emit(ev.Drafted(seat=c.seat, given=c.card, received=pile[0]), ev.DraftMade(seat=c.seat, pile=position))

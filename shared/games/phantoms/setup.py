@@ -23,7 +23,8 @@ def new_game(options: Options, seats: int, draws: Draws) -> list[ev.Event]:
     if deck.edition != options.edition:
         raise RuleViolation("phantoms.deck.edition", f"a {deck.edition} deck cannot play edition {options.edition}")
     opened = ev.SeasonOpened(options=replace(options, deck=None), edition=options.edition, deck=deck,
-                             deck_fingerprint=fingerprint(deck), seats=seats)
+                             deck_fingerprint=fingerprint(deck), seats=seats,
+                             injuries=ev.EDITION_INJURIES[options.edition])
     out = Emitter(None)
     out.emit(opened)
     out.emit(*(_deal_teams(deck, seats, draws) if options.team_variant else [_shuffle_piles(deck, draws)]))

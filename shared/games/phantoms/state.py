@@ -104,12 +104,15 @@ class Season(msgspec.Struct, frozen=True, kw_only=True):
     cards: dict[str, Card]
     seats: int
     managers: tuple[Manager, ...]
+    injury_rule: Literal["draft", "out_for_season"] = "draft"
+    """How injured players are replaced, as the season's first event records (RULES.md, by edition)."""
     phase: Phase = "opening"
     turn: int = 0
     picks: int = 0
     piles: Piles = ((), (), ())
     out: tuple[str, ...] = ()
-    """Players out of the game: injured (basic game), eliminated teams, unused team-variant cards."""
+    """Players out of the game: injured ones out for the season (Power Play), eliminated teams, unused team-variant
+    cards."""
     injuries: tuple[str, ...] = ()
     trade: PendingTrade | None = None
     game: Game | None = None

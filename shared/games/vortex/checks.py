@@ -21,6 +21,10 @@ from shared.games.vortex.commands import (
 )
 from shared.games.vortex.state import MONSTER_NAMES, Phantom, Phase, State
 
+KNOCK_BACK = (
+    "(reading vortex.knock-back.coins, RULES.md Phantom's Vortex: knocked back by the VORTEX to a purple spiral, "
+    "your coins become the three its stone shows, as after a Sentinel; to an orange spiral they stay as they are.)"
+)
 EXPECTED: dict[Phase, str] = {
     "roll": "roll the die",
     "direction": "choose a direction for your roll in the Temple",
@@ -94,7 +98,9 @@ def _spiral(state: State, stone: int) -> None:
         region = REGION_TITLES["courtyard" if colour == "purple" else "temple"]
         raise RuleViolation(
             f"vortex.spiral.not-{colour}",
-            f"Stone {stone} of the {region} is not a {colour} spiral; choose one of {', '.join(map(str, stones))}.",
+            f"Stone {stone} of the {region} is not {'an' if colour == 'orange' else 'a'} {colour} spiral; "
+            f"choose one of {', '.join(map(str, stones))}. "
+            f"{KNOCK_BACK}",
         )
 
 

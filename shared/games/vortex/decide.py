@@ -59,7 +59,7 @@ def decide(state: State | None, command: Command, draws: Draws) -> list[Event]:
             colour = state.spiral
             assert colour is not None
             region = "courtyard" if colour == "purple" else "temple"
-            tape.add(PhantomTransported(seat, region, stone, TRANSPORT_COINS[colour]))
+            tape.add(PhantomTransported(seat, region, stone, transport_coins(state, colour)))
         case TryVortex():
             dice = tape.die()
             outcome = "mastered" if dice in VORTEX_MASTERED else "orange" if dice in VORTEX_ORANGE else "purple"
@@ -89,6 +89,15 @@ def decide(state: State | None, command: Command, draws: Draws) -> list[Event]:
         case _:
             assert_never(command)
     return tape.events
+
+
+def transport_coins(state: State, colour: str) -> int:
+    """Reading vortex.knock-back.coins (RULES.md): a purple spiral gives the three coins its stone shows, after a
+    Sentinel or a knock-back alike; a Sentinel's transport to an orange spiral costs all coins, the VORTEX's
+    knock-back to one (the phantom is in the Temple already) leaves the coins as they are (0 on our boards)."""
+    if colour == "orange" and state.current.region == "temple":
+        return state.current.coins
+    return TRANSPORT_COINS[colour]
 
 
 def _end_turn(tape: Tape) -> None:

@@ -112,3 +112,25 @@ def test_hockey_shot_after_puck_to_centre_and_one_shot_counted(goalie: int) -> N
 
 def _roll() -> Roll:
     return Roll(0)
+
+
+def test_hockey_shot_six_sticks_mask_six_dice_of_sticks_beat_the_mask_five_and_the_slot_do_not() -> None:
+    """Reading hockey.shot.six-sticks-mask: six sticks on the dice beat the Mask; five plus the Slot's +1 is 6 in
+    total but not six sticks, and the Mask saves it."""
+    events, after = shot_from_slot(start(puck=3), 6, GOALIE_MASK)
+    assert of_type(events, ShotCounted) == [ShotCounted(0, True, ShotReason.SIX_STICKS)] and after.score == (1, 0)
+    events, after = shot_from_slot(start(puck=3), 5, GOALIE_MASK)
+    assert of_type(events, ShotCounted) == [ShotCounted(0, False, ShotReason.MASK)] and after.score == (0, 0)
+
+
+def test_hockey_shot_six_sticks_mask_refusal_of_the_power_chip_says_the_reading() -> None:
+    from shared.games.hockeydice.options import HockeyOptions
+    from shared.games.rules import RuleViolation
+
+    state = start(puck=3, chip=1, options=HockeyOptions(power_chip_reroll=True))
+    _, shot = act(state, Roll(0), dice(*FOUR_PUCKS), dice(*WEAK))
+    _, shot = act(shot, KeepPowerChip(1), dice(*sticks(6)), dice(GOALIE_MASK))
+    assert shot.phase is Phase.SHOT_CHIP
+    with pytest.raises(RuleViolation) as refused:
+        rules.decide(shot, UsePowerChip(1), RecordedDraws())
+    assert refused.value.code == "hockey.chip.no-tie" and "hockey.shot.six-sticks-mask" in refused.value.message

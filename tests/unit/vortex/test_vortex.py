@@ -65,16 +65,6 @@ def test_vortex_three_or_four_knocks_back_to_chosen_orange_spiral(die: int) -> N
     assert after.phase == "magic"
 
 
-@pytest.mark.parametrize("die", [5, 6])
-def test_vortex_five_or_six_knocks_back_to_chosen_purple_spiral(die: int) -> None:
-    """vortex.vortex.purple: "A roll of 5-6 means you're knocked back to any purple spiral in the Courtyard."
-    (decision: the phantom collects the 3 coins that stone shows, as after a Sentinel)"""
-    _, knocked = act(on_black(), TryVortex(0), die)
-    assert knocked.spiral == "purple"
-    _, after = act(knocked, ChooseSpiral(0, 0))
-    assert (after.phantoms[0].region, after.phantoms[0].stone, after.phantoms[0].coins) == ("courtyard", 0, 3)
-
-
 def test_vortex_game_over_rejects_everything() -> None:
     """vortex.game.over: after a phantom masters the Vortex nobody may act."""
     _, after = act(on_black(), TryVortex(0), 1)
@@ -82,3 +72,22 @@ def test_vortex_game_over_rejects_everything() -> None:
         rules.decide(after, Roll(1), dice(1))
     assert caught.value.code == "vortex.game.over"
     assert all(rules.legal_commands(after, seat) == [] for seat in range(4))
+
+
+def test_vortex_knock_back_coins_orange_keeps_the_coins_purple_gives_the_three_shown() -> None:
+    """Reading vortex.knock-back.coins: knocked back to an orange spiral the coins stay as they are (0 on a real
+    board: the Temple has none; a position with 4 shows it), to a purple spiral they become the stone's three."""
+    state = put(on_black(), 0, coins=4)
+    _, orange = act(state, TryVortex(0), 3)
+    _, after = act(orange, ChooseSpiral(0, 4))
+    assert (after.phantoms[0].region, after.phantoms[0].coins) == ("temple", 4)
+    _, purple = act(state, TryVortex(0), 6)
+    _, after = act(purple, ChooseSpiral(0, 0))
+    assert (after.phantoms[0].region, after.phantoms[0].coins) == ("courtyard", 3)
+
+
+def test_vortex_knock_back_coins_refusal_of_a_wrong_spiral_says_the_reading() -> None:
+    _, knocked = act(on_black(), TryVortex(0), 5)
+    with pytest.raises(RuleViolation) as caught:
+        rules.decide(knocked, ChooseSpiral(0, 1), dice())
+    assert caught.value.code == "vortex.spiral.not-purple" and "vortex.knock-back.coins" in caught.value.message
