@@ -16,6 +16,7 @@ from services.matchmaking.tournaments import Tournaments
 from shared.bus.replies import RejectedError
 from shared.eventstore import Checkpoint, EventStore, RecordedEvent
 from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
+from shared.eventstore.types import Page
 from shared.logging import correlation, get_logger
 from shared.messages.engine import GameEnded, GameOpened
 from shared.messages.registry import message_name
@@ -35,17 +36,14 @@ async def follow(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments
         after = await load_checkpoint(conn, CHECKPOINT)
     # aclosing: cancelled in the loop's body, the generator still leaves its wake-ups (store.wakeups, which
     # shared.service.app wires to the writers' NATS messages) at once.
-    async with aclosing(store.batches(after, min_interval=READ_INTERVAL)) as batches:
-        async for events in batches:
-            await handle(store, pool, tournaments, events)
+    async with aclosing(store.pages(after, min_interval=READ_INTERVAL, types=(GAME_ENDED,))) as pages:
+        async for page in pages:
+            await handle(store, pool, tournaments, page)
 
 
-async def handle(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments,
-                 events: list[RecordedEvent]) -> None:
+async def handle(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments, page: Page) -> None:
     ended = []
-    for event in events:
-        if event.type != GAME_ENDED:
-            continue
+    for event in page.events:
         opened = await opened_of(store, event.stream_id)
         result = loaded(event)
         assert isinstance(result, GameEnded)
@@ -55,7 +53,7 @@ async def handle(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments
         if opened.tournament_id:
             with correlation(event.metadata.correlation_id):  # the tournament's events follow from the game's end
                 await record(tournaments, opened.tournament_id, event.stream_id, result.winners)
-    await save(pool, events, ended)
+    await save(pool, page.end, ended)
 
 
 async def record(tournaments: Tournaments, tournament_id: str, game_id: str, winners: tuple[int, ...]) -> None:
@@ -68,7 +66,7 @@ async def record(tournaments: Tournaments, tournament_id: str, game_id: str, win
                   reason=error.message)
 
 
-async def save(pool: asyncpg.Pool, events: list[RecordedEvent],
+async def save(pool: asyncpg.Pool, end: Checkpoint,
                ended: list[tuple[RecordedEvent, GameOpened, GameEnded]]) -> None:
     async with pool.acquire() as conn, conn.transaction():
         row = await conn.fetchrow("SELECT tx::text::bigint, position FROM checkpoints WHERE name = $1 FOR UPDATE",
@@ -77,8 +75,8 @@ async def save(pool: asyncpg.Pool, events: list[RecordedEvent],
         for event, opened, result in ended:
             if event.checkpoint > done:
                 await rate_game(conn, opened.players, result.winners)
-        if events[-1].checkpoint > done:
-            await save_checkpoint(conn, CHECKPOINT, events[-1].checkpoint)
+        if end > done:
+            await save_checkpoint(conn, CHECKPOINT, end)
 
 
 async def opened_of(store: EventStore, game_id: str) -> GameOpened | None:

@@ -53,10 +53,9 @@ async def reveal_ended_games(store: EventStore, dealer: Dealer) -> None:
     """Follows the global log from its checkpoint; restarted by the service's supervisor when it fails."""
     async with store.pool.acquire() as conn:
         after = await load_checkpoint(conn, CHECKPOINT)
-    async with aclosing(store.batches(after, min_interval=READ_INTERVAL)) as batches:
-        async for events in batches:
-            for event in events:
-                if event.type == GAME_ENDED:
-                    await reveal_if_over(store, dealer, event)
+    async with aclosing(store.pages(after, min_interval=READ_INTERVAL, types=(GAME_ENDED,))) as pages:
+        async for page in pages:
+            for event in page.events:
+                await reveal_if_over(store, dealer, event)
             async with store.pool.acquire() as conn:
-                await save_checkpoint(conn, CHECKPOINT, events[-1].checkpoint)
+                await save_checkpoint(conn, CHECKPOINT, page.end)

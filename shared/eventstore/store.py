@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from contextlib import AbstractAsyncContextManager, aclosing, nullcontext
 
 import asyncpg
@@ -19,6 +19,7 @@ from shared.eventstore.types import (
     Expected,
     ExpectedVersion,
     NewEvent,
+    Page,
     RecordedEvent,
     WakeSource,
 )
@@ -33,6 +34,14 @@ READ_ALL = f"""
     LIMIT $3
 """
 READ_STREAM = f"SELECT {COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version LIMIT $3"
+SCAN_TYPES = """
+    SELECT position, tx, type = ANY($4::text[]) FROM events
+    WHERE (tx, position) > ($1::xid8, $2::bigint)
+      AND tx < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY events.tx, events.position
+    LIMIT $3
+"""
+READ_POSITIONS = f"SELECT {COLUMNS} FROM events WHERE position = ANY($1::bigint[]) ORDER BY tx, position"
 ANY_RETRIES = 20
 START = Checkpoint()
 
@@ -175,28 +184,51 @@ class EventStore:
             rows = await conn.fetch(READ_ALL, after.tx, after.position, limit)
         return to_recorded_all(rows)
 
+    async def read_page(self, after: Checkpoint, limit: int, types: Collection[str] | None = None) -> Page:
+        """The next ``limit`` events of the global log (as ``read_all``), or with ``types`` only those of these
+        types among them: the rest are passed over in the database, and ``Page.end`` says how far it looked."""
+        if types is None:
+            events = await self.read_all(after, limit)
+            return Page(events, events[-1].checkpoint if events else after, len(events))
+        async with self.connection() as conn:
+            rows = await conn.fetch(SCAN_TYPES, after.tx, after.position, limit, list(types))
+            wanted = [position for position, _tx, matches in rows if matches]
+            events = to_recorded_all(await conn.fetch(READ_POSITIONS, wanted)) if wanted else []
+        return Page(events, Checkpoint(rows[-1][1], rows[-1][0]) if rows else after, len(rows))
+
     async def batches(
         self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25,
         wakeups: WakeSource | None = None, min_interval: float = 0.05,
     ) -> AsyncIterator[list[RecordedEvent]]:
+        """Catch up from ``after``, then follow the log live, a batch at a time (``pages`` says how)."""
+        async with aclosing(self.pages(after, batch=batch, poll_seconds=poll_seconds, wakeups=wakeups,
+                                       min_interval=min_interval)) as pages:
+            async for page in pages:
+                yield page.events
+
+    async def pages(
+        self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25,
+        wakeups: WakeSource | None = None, min_interval: float = 0.05, types: Collection[str] | None = None,
+    ) -> AsyncIterator[Page]:
         """Catch up from ``after``, then follow the log live, a batch at a time. ``wakeups`` (else the store's own,
         which a service wires to the writers' NATS messages) wakes the reader after a commit; the table is the data,
         and a short poll covers what a wake-up cannot (a lost message, a writer that publishes none, a reader held
         back by another open transaction). A busy log is read at most every ``min_interval`` seconds: each read
         (and what the reader does per batch: a checkpoint, a transaction) then covers many commits instead of one,
-        while the first event after a quiet spell is read at once. The caller decides when a batch is done: the
-        next one starts after its last event."""
+        while the first event after a quiet spell is read at once. The caller decides when a page is done: the
+        next one starts after its end. With ``types``, a page holds only events of those types (maybe none) and
+        its end is where the reading got to: a reader that wants few kinds of event reads little."""
         source = wakeups or self.wakeups
         loop = asyncio.get_running_loop()
         with source.waiter() if source is not None else nullcontext(asyncio.Event()) as wake:
             while True:
                 wake.clear()
                 read_at = loop.time()
-                events = await self.read_all(after, batch)
-                if events:
-                    yield events
-                    after = events[-1].checkpoint
-                if len(events) < batch:
+                page = await self.read_page(after, batch, types)
+                if page.scanned:
+                    yield page
+                    after = page.end
+                if page.scanned < batch:
                     try:
                         await asyncio.wait_for(wake.wait(), poll_seconds)
                     except TimeoutError:

@@ -112,6 +112,15 @@ class RecordedEvent(msgspec.Struct, frozen=True, gc=False):
         return msgspec.json.decode(self.data)
 
 
+class Page(msgspec.Struct, frozen=True):
+    """A reader's step along the global log: the events it wanted and how far it looked (``scanned`` events, up
+    to and including ``end``; the next page starts after it)."""
+
+    events: list[RecordedEvent]
+    end: Checkpoint
+    scanned: int
+
+
 class AppendResult(msgspec.Struct, frozen=True):
     positions: tuple[int, ...]
     versions: tuple[int, ...]

@@ -147,3 +147,41 @@ async def test_a_reader_is_woken_over_nats_within_moments(store: EventStore, nc:
     assert wakeups.received >= 1 and publisher.sent >= 1
     await publisher.close()
     await wakeups.close()
+
+
+async def test_a_reader_of_some_types_gets_each_of_them_once_in_log_order_and_pages_past_the_rest(
+        store: EventStore) -> None:
+    category = f"gtyp{uuid.uuid4().hex[:8]}"
+    wanted_type = f"{category}.Wanted"
+    start = Checkpoint()
+    while (page := await store.read_page(start, 1000)).scanned:
+        start = page.end
+
+    async def writer(w: int) -> list[uuid.UUID]:
+        ids = []
+        for i in range(200):
+            new = event(i, type=wanted_type if i % 9 == 0 else "test.Other")
+            if i % 9 == 0:
+                ids.append(new.event_id)
+            await store.append(f"{category}-w{w}", [new])
+        return ids
+
+    written = await asyncio.gather(*(writer(w) for w in range(4)))
+    last = (await store.read_all(start, 5000))[-1].checkpoint
+    seen: list[RecordedEvent] = []
+    ends: list[Checkpoint] = []
+
+    async def follow() -> None:
+        async with aclosing(store.pages(start, batch=50, poll_seconds=0.01, types=(wanted_type,))) as pages:
+            async for page in pages:
+                assert all(e.type == wanted_type for e in page.events)
+                assert all(e.checkpoint <= page.end for e in page.events)
+                seen.extend(page.events)
+                ends.append(page.end)
+                if page.end >= last:
+                    return
+
+    await asyncio.wait_for(follow(), 30)
+    assert sorted(e.event_id for e in seen) == sorted(i for ids in written for i in ids)
+    assert [e.checkpoint for e in seen] == sorted(e.checkpoint for e in seen), "not in the log's read order"
+    assert ends == sorted(ends) and len(ends) >= 800 // 50, "the pages did not walk past the other events"
