@@ -8,6 +8,7 @@ from prometheus_client import Gauge
 from services.relay.lag import RelayLag
 from services.relay.relay import Relay
 from services.relay.settings import RelaySettings
+from shared.bus.streams import ensure_event_streams
 from shared.service.app import add_health_check, background, base_app, use_nats, use_store
 from shared.service.keys import JETSTREAM, METRICS, NAMESPACE, STORE
 
@@ -21,6 +22,7 @@ def build(settings: RelaySettings) -> web.Application:
     use_nats(app, settings)
 
     async def relay_ctx(app: web.Application) -> AsyncIterator[None]:
+        await ensure_event_streams(app[JETSTREAM], app[NAMESPACE])
         relay = app[RELAY] = Relay(app[STORE], app[JETSTREAM], app[NAMESPACE], batch=settings.relay_batch,
                                    ack_timeout=settings.relay_ack_timeout, checkpoint=settings.relay_checkpoint)
         registry = app[METRICS]
