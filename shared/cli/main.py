@@ -22,6 +22,11 @@ def parser() -> argparse.ArgumentParser:
                                                   " create the services' logins, their passwords in SECRETS")
     migrate.add_argument("--secrets", type=Path, required=True,
                          help="the folder of the services' credentials (a login file there keeps its password)")
+    made = commands.add_parser("secrets", help="make a deployed league's credentials (NATS nkeys, database logins)"
+                                               " and nats-server's authorization block, once, into FOLDER")
+    made.add_argument("folder", type=Path)
+    made.add_argument("--database", default="league", help="the league's database name (default league)")
+    made.add_argument("--prefix", default="", help="NATS_SUBJECT_PREFIX of the league (default none)")
     audit = commands.add_parser("audit", help="audit an ended game: chains, seed, draws, every move")
     target = audit.add_mutually_exclusive_group(required=True)
     target.add_argument("stream", nargs="?", help="the game's stream id, e.g. vortex-1a2b...")
@@ -61,6 +66,10 @@ def main(argv: list[str] | None = None) -> int:
                 from shared.cli.migrate import migrate_command
 
                 return asyncio.run(migrate_command(args.secrets))
+            case "secrets":
+                from shared.cli.secrets import secrets_command
+
+                return secrets_command(args.folder, args.database, args.prefix)
             case "audit":
                 from shared.cli.audit import audit_bundle, audit_stream
 
