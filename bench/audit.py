@@ -40,7 +40,7 @@ async def seasons(infra: RunInfra, count: int) -> list[tuple[str, list[RecordedE
     for service in services:
         service.start()
     pool = await create_pool(infra.database_url, role="league_app")
-    nc = await connect(infra.nats_url, name="bench")
+    nc = await connect(infra.nats_url, name="bench", nkey_file=infra.admin_nkey)
     try:
         for service in services:
             service.wait_healthy(60)

@@ -95,7 +95,8 @@ async def rebuild_rates(infra: RunInfra, store: EventStore, repeats: int) -> Non
 
 async def bench(infra: RunInfra, players: int, rounds: int, repeats: int) -> None:
     async with running_services(infra, (*SERVICES, "standings")) as services:
-        pool = await create_pool(infra.database_url, role="league_app", max_size=20)
+        pool = await create_pool(infra.database_url, role="league_standings" if infra.logins else "league_app",
+                                 max_size=20)
         try:
             store, url = EventStore(pool), services["standings"].url
             watcher = Watcher(url)

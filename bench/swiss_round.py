@@ -83,7 +83,7 @@ async def swiss_round(infra: RunInfra, players: int) -> None:
     async with running_services(infra, SERVICES) as services:
         engine = services["engine"]
         assert engine.process is not None
-        nc = await connect(infra.nats_url, name="bench")
+        nc = await connect(infra.nats_url, name="bench", nkey_file=infra.admin_nkey)
         ns = infra.namespace
         try:
             created = await request(nc, ns.command("matchmaking", "create"), CreateTournamentRequest(

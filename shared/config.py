@@ -31,12 +31,15 @@ class BusSettings(Settings, kw_only=True, frozen=True):
     nats_url: str
     nats_subject_prefix: str = ""
     """Namespaces every subject and the JetStream stream, so several leagues (or test runs) share one NATS."""
+    nats_nkey_file: str = ""
+    """This service's NATS nkey seed (``SECRETS_DIR/<service>.nkey`` when that exists); empty: no credentials."""
 
 
 class StoreSettings(BusSettings, kw_only=True, frozen=True):
     database_url: str
     database_role: str = "league_app"
-    """The role sessions switch to (INSERT/SELECT on events only); empty to stay as the connecting user."""
+    """The role sessions switch to: the service's own (``league_<service>``) with its login from ``SECRETS_DIR``;
+    ``league_app`` (INSERT/SELECT on events) for a league whose owner could not create logins."""
     database_pool_size: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 10
     """Connections this process keeps to PostgreSQL at most."""
 

@@ -8,9 +8,8 @@ from nats.aio.client import Client
 from nats.js import JetStreamContext
 
 from shared.bus.connect import connect
-from shared.bus.streams import ensure_events_stream
+from shared.bus.streams import ensure_event_streams
 from shared.eventstore import EventStore
-from shared.eventstore.migrate import apply_migrations
 from shared.eventstore.pool import connect as pg_connect
 from shared.eventstore.pool import create_pool
 from tests.infra import RunInfra, running_infra
@@ -23,7 +22,7 @@ def infra() -> Iterator[RunInfra]:
 
 @pytest.fixture(scope="session")
 async def migrated(infra: RunInfra) -> RunInfra:
-    await apply_migrations(infra.database_url)
+    """Every migration is applied (and every service's login made) when the run's infrastructure starts."""
     return infra
 
 
@@ -39,6 +38,15 @@ def store(pool: asyncpg.Pool) -> EventStore:
     return EventStore(pool)
 
 
+@pytest.fixture(scope="session")
+async def standings_store(migrated: RunInfra) -> AsyncIterator[EventStore]:
+    """As the standings service's role (it owns its projections' tables): what ``league rebuild`` uses."""
+    pool = await create_pool(migrated.database_url, role="league_standings" if migrated.logins else "league_app",
+                             max_size=5)
+    yield EventStore(pool)
+    await pool.close()
+
+
 @pytest.fixture
 async def superuser(migrated: RunInfra) -> AsyncIterator[asyncpg.Connection]:
     """A connection as the database owner (no restricted role), for what only an administrator could do."""
@@ -49,7 +57,7 @@ async def superuser(migrated: RunInfra) -> AsyncIterator[asyncpg.Connection]:
 
 @pytest.fixture(scope="session")
 async def nc(infra: RunInfra) -> AsyncIterator[Client]:
-    client = await connect(infra.nats_url, name="tests")
+    client = await connect(infra.nats_url, name="tests", nkey_file=infra.admin_nkey)
     yield client
     await client.drain()
 
@@ -57,5 +65,5 @@ async def nc(infra: RunInfra) -> AsyncIterator[Client]:
 @pytest.fixture(scope="session")
 async def js(nc: Client, infra: RunInfra) -> JetStreamContext:
     context = nc.jetstream()
-    await ensure_events_stream(context, infra.namespace)
+    await ensure_event_streams(context, infra.namespace)
     return context

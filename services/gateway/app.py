@@ -14,9 +14,11 @@ from services.gateway.errors import json_errors
 from services.gateway.keys import ENGINE_CLIENT, GAME_CHANGES, MATCHMAKING_CLIENT
 from services.gateway.matchmaking_client import MatchmakingClient
 from services.gateway.openapi import add_openapi_route
+from services.gateway.revocations import REVOCATIONS, Revocations
 from services.gateway.routes_games import add_game_routes
 from services.gateway.routes_live import add_live_routes
 from services.gateway.routes_players import add_player_routes
+from services.gateway.routes_tokens import add_token_routes
 from services.gateway.routes_tournaments import add_tournament_routes
 from services.gateway.settings import GatewaySettings
 from shared.http.errors import last_resort
@@ -28,7 +30,7 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 
 def build(settings: GatewaySettings) -> web.Application:
     app = base_app("gateway", settings, max_body_bytes=settings.max_body_bytes)
-    app[KNOWN_TOKENS] = KnownTokens()
+    app[KNOWN_TOKENS] = KnownTokens(settings.token_recheck_seconds)
     app.middlewares.append(last_resort)
     app.middlewares.append(json_errors)
     app.middlewares.append(storable_text)
@@ -39,14 +41,22 @@ def build(settings: GatewaySettings) -> web.Application:
         app[ENGINE_CLIENT] = EngineClient(app[NATS], app[NAMESPACE], settings.engine_timeout)
         app[MATCHMAKING_CLIENT] = MatchmakingClient(app[NATS], app[NAMESPACE], settings.engine_timeout)
         app[GAME_CHANGES] = GameChanges(app[NATS], app[NAMESPACE])
+        revocations = app[REVOCATIONS] = Revocations(app[NATS], app[NAMESPACE], app[KNOWN_TOKENS])
+        await revocations.start()
         yield
+        await revocations.close()
 
     async def reconnects(app: web.Application) -> None:
         await app[GAME_CHANGES].follow_reconnects()
 
     app.cleanup_ctx.append(engine_ctx)
+    async def forget_tokens_after_reconnects(app: web.Application) -> None:
+        await app[REVOCATIONS].follow_reconnects()
+
     background(app, "live-reconnects", reconnects)
+    background(app, "token-reconnects", forget_tokens_after_reconnects)
     add_player_routes(app)
+    add_token_routes(app)
     add_game_routes(app)
     add_live_routes(app)
     add_tournament_routes(app)

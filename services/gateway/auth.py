@@ -1,4 +1,7 @@
-"""Bearer tokens: random, shown once, kept as sha256."""
+"""Bearer tokens: random, shown once, kept as sha256; each expires, may be rotated (a new one replaces it) and
+revoked. A gateway keeps the lookups it made for a few seconds (``KnownTokens``); a rotation or revocation evicts
+the token at once on every gateway replica (``services/gateway/revocations.py``), and a replica that missed that
+message trusts its copy no longer than ``TOKEN_RECHECK_SECONDS``."""
 
 from __future__ import annotations
 
@@ -6,38 +9,45 @@ import hashlib
 import secrets
 import time
 from collections import OrderedDict
+from datetime import datetime
 
 import asyncpg
 from aiohttp import web
 
 from shared.service.keys import POOL
 
-PLAYER_ID = "player_id"
-TOKEN_SECONDS = 300.0
+TOKEN_RECHECK_SECONDS = 5.0
 KNOWN_TOKENS_MAX = 100_000
+LOOKUP = "SELECT player_id, expires_at, revoked_at FROM player_tokens WHERE token_hash = $1"
 
 
 class KnownTokens:
-    """Token hashes this gateway has looked up, each for ``TOKEN_SECONDS``: a player's every move is not a database
-    read. Tokens are never reissued for another player; a revoked token would stay good here for at most that
-    long. Only tokens that exist are kept, so unknown ones cannot fill it."""
+    """Token hashes this gateway has looked up: the player, trusted for ``seconds`` (never past the token's
+    expiry), so a player's every move is not a database read. Only tokens that exist are kept, so unknown ones
+    cannot fill it."""
 
-    def __init__(self, seconds: float = TOKEN_SECONDS, most: int = KNOWN_TOKENS_MAX) -> None:
+    def __init__(self, seconds: float = TOKEN_RECHECK_SECONDS, most: int = KNOWN_TOKENS_MAX) -> None:
         self.seconds, self.most = seconds, most
-        self._players: OrderedDict[bytes, tuple[str, float]] = OrderedDict()
+        self._players: OrderedDict[bytes, tuple[str, float, float]] = OrderedDict()
 
     def get(self, token_hash: bytes) -> str | None:
         found = self._players.get(token_hash)
-        if found is None or found[1] < time.monotonic():
+        if found is None or found[1] < time.monotonic() or found[2] <= time.time():
             return None
         self._players.move_to_end(token_hash)
         return found[0]
 
-    def put(self, token_hash: bytes, player_id: str) -> None:
-        self._players[token_hash] = (player_id, time.monotonic() + self.seconds)
+    def put(self, token_hash: bytes, player_id: str, expires_at: float = float("inf")) -> None:
+        self._players[token_hash] = (player_id, time.monotonic() + self.seconds, expires_at)
         self._players.move_to_end(token_hash)
         if len(self._players) > self.most:
             self._players.popitem(last=False)
+
+    def evict(self, token_hash: bytes) -> None:
+        self._players.pop(token_hash, None)
+
+    def clear(self) -> None:
+        self._players.clear()
 
 
 KNOWN_TOKENS = web.AppKey("known_tokens", KnownTokens)
@@ -45,27 +55,47 @@ KNOWN_TOKENS = web.AppKey("known_tokens", KnownTokens)
 
 def new_token() -> tuple[str, bytes]:
     token = secrets.token_urlsafe(32)
-    return token, hashlib.sha256(token.encode()).digest()
+    return token, hash_of(token)
 
 
-async def player_of(request: web.Request) -> str | None:
-    """The authenticated player, None without a token; a bad token is refused (401)."""
+def hash_of(token: str) -> bytes:
+    return hashlib.sha256(token.encode()).digest()
+
+
+def presented_token(request: web.Request) -> bytes | None:
+    """The hash of the request's bearer token; None without one; a malformed header is refused (401)."""
     header = request.headers.get("Authorization", "")
     if not header:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token:
         raise web.HTTPUnauthorized(text="Authorization must be 'Bearer <token>'")
-    token_hash = hashlib.sha256(token.encode()).digest()
+    return hash_of(token)
+
+
+async def player_of(request: web.Request) -> str | None:
+    """The authenticated player, None without a token; an unknown, expired or revoked token is refused (401)."""
+    token_hash = presented_token(request)
+    if token_hash is None:
+        return None
     known = request.app[KNOWN_TOKENS]
     if (player_id := known.get(token_hash)) is not None:
         return player_id
     async with request.app[POOL].acquire() as conn:
-        found = await conn.fetchval("SELECT player_id FROM player_tokens WHERE token_hash = $1", token_hash)
-    if found is None:
+        row = await conn.fetchrow(LOOKUP, token_hash)
+    player_id, expires_at = checked(row)
+    known.put(token_hash, player_id, expires_at.timestamp())
+    return player_id
+
+
+def checked(row: asyncpg.Record | None) -> tuple[str, datetime]:
+    if row is None:
         raise web.HTTPUnauthorized(text="unknown token")
-    known.put(token_hash, str(found))
-    return str(found)
+    if row["revoked_at"] is not None:
+        raise web.HTTPUnauthorized(text="this token was revoked")
+    if row["expires_at"].timestamp() <= time.time():
+        raise web.HTTPUnauthorized(text=f"this token expired at {row['expires_at'].isoformat()}; register again")
+    return str(row["player_id"]), row["expires_at"]
 
 
 async def require_player(request: web.Request) -> str:
@@ -75,6 +105,10 @@ async def require_player(request: web.Request) -> str:
     return player_id
 
 
-async def save_player(conn: asyncpg.Connection, player_id: str, name: str, token_hash: bytes) -> None:
-    await conn.execute("INSERT INTO player_tokens (player_id, name, token_hash) VALUES ($1, $2, $3)",
-                       player_id, name, token_hash)
+async def save_player(conn: asyncpg.Connection, player_id: str, name: str, token_hash: bytes,
+                      token_seconds: float) -> datetime:
+    expires_at: datetime = await conn.fetchval(
+        "INSERT INTO player_tokens (player_id, name, token_hash, expires_at)"
+        " VALUES ($1, $2, $3, clock_timestamp() + make_interval(secs => $4)) RETURNING expires_at",
+        player_id, name, token_hash, token_seconds)
+    return expires_at

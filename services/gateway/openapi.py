@@ -16,9 +16,11 @@ from services.gateway.schemas import (
     CommandDone,
     Error,
     GameCreated,
+    Me,
     NewGame,
     Registered,
     RegisterPlayer,
+    TokenIssued,
 )
 from shared.messages.engine import GameView, LegalCommands
 from shared.messages.games import GAMES
@@ -45,7 +47,8 @@ def answer(description: str, name: str | None = None) -> dict[str, Any]:
 
 
 def errors(*statuses: int) -> dict[str, Any]:
-    meaning = {400: "malformed JSON, a wrong type, an unknown field (the message names it)", 401: "no or bad token",
+    meaning = {400: "malformed JSON, a wrong type, an unknown field (the message names it)",
+               401: "no token, or one unknown, expired, rotated or revoked",
                403: "not yours: another seat, a command only the league sends, another's tournament",
                404: "no such game", 409: "the game has ended, already exists, has not started (it waits for client "
                                          "seeds) or has started (too late for a client seed)",
@@ -58,8 +61,8 @@ def errors(*statuses: int) -> dict[str, Any]:
 @cache
 def document() -> bytes:
     commands = tuple(t for rules in GAMES.values() for t in rules.command_types if t not in ENGINE_ONLY_COMMANDS)
-    types = [RegisterPlayer, Registered, NewGame, GameCreated, ClientSeed, ClientSeedTaken, CommandDone, GameView,
-             LegalCommands, Error,
+    types = [RegisterPlayer, Registered, Me, TokenIssued, NewGame, GameCreated, ClientSeed, ClientSeedTaken,
+             CommandDone, GameView, LegalCommands, Error,
              NewTournament, Entry, TournamentRef, TournamentView, MyTable, QueueEntry, QueueTicket,
              Union[commands]]  # noqa: UP007
     schemas, components = msgspec.json.schema_components(types, ref_template="#/components/schemas/{name}")
@@ -68,6 +71,14 @@ def document() -> bytes:
         "/v1/players": {"post": {"summary": "Register a player; the token is shown once",
                                  "requestBody": body("RegisterPlayer"),
                                  "responses": {"201": answer("registered", "Registered"), **errors(400, 413, 415)}}},
+        "/v1/players/me": {"get": {"summary": "Who your token says you are, and when it expires", "security": BEARER,
+                                   "responses": {"200": answer("you", "Me"), **errors(401)}}},
+        "/v1/players/me/token": {
+            "post": {"summary": "Rotate your token: a new one (shown once, with a new expiry) replaces the one you "
+                                "send, which every gateway refuses from now on", "security": BEARER,
+                     "responses": {"200": answer("the new token", "TokenIssued"), **errors(401)}},
+            "delete": {"summary": "Revoke the token you send: every gateway refuses it from now on",
+                       "security": BEARER, "responses": {"204": answer("revoked"), **errors(401)}}},
         "/v1/games": {"post": {
             "summary": "Create a game; with an Idempotency-Key a retry gets the same game (200) and opens nothing "
                        "(422 when it comes with other settings)",

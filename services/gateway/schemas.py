@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any
 
 import msgspec
@@ -24,6 +25,22 @@ class Registered(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     token: str
     """Send it as ``Authorization: Bearer <token>``; only its hash is kept."""
+    expires_at: datetime
+    """After this the token is refused; rotate it before (POST /v1/players/me/token)."""
+
+
+class Me(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: str
+    name: str
+    token_expires_at: datetime
+    """When the token you sent stops working (rotate it before)."""
+
+
+class TokenIssued(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: str
+    token: str
+    """The new token, shown once; the one it replaces is refused from now on, on every gateway."""
+    expires_at: datetime
 
 
 class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -9,8 +9,9 @@ from services.relay.lag import RelayLag
 from services.relay.relay import Relay
 from services.relay.settings import RelaySettings
 from shared.bus.acked_publish import AckedPublisher
+from shared.bus.streams import ensure_event_streams
 from shared.service.app import add_health_check, background, base_app, use_nats, use_store
-from shared.service.keys import METRICS, NAMESPACE, NATS, STORE
+from shared.service.keys import JETSTREAM, METRICS, NAMESPACE, NATS, STORE
 
 RELAY = web.AppKey("relay", Relay)
 LAG = web.AppKey("relay_lag", RelayLag)
@@ -22,6 +23,7 @@ def build(settings: RelaySettings) -> web.Application:
     use_nats(app, settings)
 
     async def relay_ctx(app: web.Application) -> AsyncIterator[None]:
+        await ensure_event_streams(app[JETSTREAM], app[NAMESPACE])
         publisher = AckedPublisher(app[NATS])
         await publisher.start()
         relay = app[RELAY] = Relay(app[STORE], publisher, app[NAMESPACE], batch=settings.relay_batch,

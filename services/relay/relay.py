@@ -1,4 +1,5 @@
-"""Publishes each stored event to ``events.<category>.<stream_id>`` with ``Nats-Msg-Id`` = event id.
+"""Publishes each stored event to ``events.<category>.<stream_id>`` (one visible only to some seats to
+``private.<category>.<stream_id>``) with ``Nats-Msg-Id`` = event id.
 
 The checkpoint is saved only after JetStream acknowledged the whole batch, so a relay killed at any moment
 re-publishes at most its last batch on restart, and JetStream's duplicate window drops those repeats. A batch
@@ -56,13 +57,19 @@ class Relay:
                 async with self.store.pool.acquire() as conn:
                     await save_checkpoint(conn, self.checkpoint, events[-1].checkpoint)
 
+    def destination(self, event: RecordedEvent) -> tuple[str, str]:
+        """Public events where dashboards read; an event visible only to some seats (or to none until its game
+        ends) on the private stream, which only auditors may read."""
+        if event.metadata.visibility is None:
+            return self.ns.event_subject(event.category, event.stream_id), self.ns.events_stream
+        return self.ns.private_event_subject(event.category, event.stream_id), self.ns.private_events_stream
+
     async def publish(self, events: list[RecordedEvent]) -> None:
         acks: list[asyncio.Future[PubAck]] = []
-        stream = self.ns.events_stream
         try:
             async with asyncio.timeout(self.ack_timeout):
                 for event in events:
-                    subject = self.ns.event_subject(event.category, event.stream_id)
+                    subject, stream = self.destination(event)
                     acks.append(await self.publisher.publish(
                         subject, _encoder.encode(EventEnvelope.of(event)),
                         {MSG_ID_HEADER: str(event.event_id), EXPECTED_STREAM_HEADER: stream}))

@@ -12,13 +12,23 @@ DRAIN_SECONDS = 5
 """At shutdown, in-flight requests get this long to finish before the connection closes."""
 
 
-async def connect(url: str, *, name: str, attempts: int = 30, delay: float = 0.5) -> Client:
-    """Connect, retrying while the server comes up; once connected nats-py reconnects by itself."""
+async def _log_error(error: Exception) -> None:
+    """nats-server's refusals (a permissions violation) and lost connections, in the service's own log."""
+    log.warning("nats.error", error=f"{type(error).__name__}: {error}")
+
+
+async def connect(url: str, *, name: str, attempts: int = 30, delay: float = 0.5, nkey_file: str = "",
+                  inbox_prefix: str | None = None) -> Client:
+    """Connect, retrying while the server comes up; once connected nats-py reconnects by itself. ``nkey_file``
+    holds the user's nkey seed (none: connect without credentials, to a server that asks none); replies come on
+    subjects under ``inbox_prefix``, which nats-server lets only this user read."""
+    credentials = {"nkeys_seed": nkey_file} if nkey_file else {}
     for attempt in range(1, attempts + 1):
         try:
             return await nats.connect(
                 url, name=name, connect_timeout=2, max_reconnect_attempts=-1, reconnect_time_wait=0.5,
-                allow_reconnect=True, drain_timeout=DRAIN_SECONDS,
+                allow_reconnect=True, drain_timeout=DRAIN_SECONDS, error_cb=_log_error,
+                inbox_prefix=inbox_prefix or "_INBOX", **credentials,
             )
         except (OSError, TimeoutError, nats.errors.NoServersError) as error:
             if attempt == attempts:

@@ -1,4 +1,12 @@
-"""Subject and stream names. A prefix lets several leagues, or test runs, share one NATS server."""
+"""Subject and stream names, and who may use each. A prefix lets several leagues, or test runs, share one NATS
+server.
+
+``ACCESS`` is the one table of the control plane's permissions: every subject family the league uses, as the
+pattern nats-server matches (before the prefix), with the users that may publish to it and subscribe to it.
+``shared/bus/auth.py`` derives each user's permission lists from it; a subject family missing here is refused to
+every service when NATS runs with authorization. Users are the services (``SERVICES``), ``public`` (read-only
+dashboards: public events only) and ``auditor`` (every published event, private ones too; publishes nothing).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +16,54 @@ from dataclasses import dataclass
 from shared.bus.partitions import partition_of
 
 PREFIX = re.compile(r"^[A-Za-z0-9_]*$")
+SERVICES = ("relay", "rng", "engine", "matchmaking", "standings", "gateway")
+READERS = ("public", "auditor")
+"""Users outside the league's services: ``public`` for dashboards, ``auditor`` for referees and ``league verify``."""
+WRITERS = frozenset({"engine", "rng", "matchmaking", "gateway"})
+"""Services that append events, so publish the log's wake-up."""
+
+
+@dataclass(frozen=True)
+class Access:
+    """One subject family: its pattern (``*`` one token, ``>`` the rest) and who may publish and subscribe."""
+
+    pattern: str
+    publish: frozenset[str]
+    subscribe: frozenset[str]
+    requests: bool = False
+    """Requests travel on it: its subscribers answer them (and may publish only those answers)."""
+
+
+@dataclass(frozen=True)
+class StreamAccess:
+    """One JetStream stream (named by ``Namespace.stream``): who creates and updates it, and who reads it."""
+
+    kind: str
+    manage: frozenset[str]
+    read: frozenset[str]
+
+
+ACCESS: tuple[Access, ...] = (
+    Access("league.engine.*.command", frozenset({"gateway", "matchmaking"}), frozenset({"engine"}), requests=True),
+    Access("league.engine.*.view", frozenset({"gateway"}), frozenset({"engine"}), requests=True),
+    Access("league.engine.*.legal", frozenset({"gateway"}), frozenset({"engine"}), requests=True),
+    Access("league.changed.*", frozenset({"engine"}), frozenset({"gateway"})),
+    Access("league.rng.*", frozenset({"engine"}), frozenset({"rng"}), requests=True),
+    Access("league.matchmaking.>", frozenset({"gateway"}), frozenset({"matchmaking"}), requests=True),
+    Access("league.events.appended", WRITERS, frozenset(SERVICES)),
+    Access("league.tokens.revoked", frozenset({"gateway"}), frozenset({"gateway"})),
+    Access("events.>", frozenset({"relay"}), frozenset({"public", "auditor"})),
+    Access("private.>", frozenset({"relay"}), frozenset({"auditor"})),
+)
+"""Subjects under the prefix. Replies travel on each user's own inbox (``Namespace.inbox``), which only it may
+read; a service that answers requests may answer only the requests it received (nats-server's allow_responses)."""
+
+STREAMS: tuple[StreamAccess, ...] = (
+    StreamAccess("events", frozenset({"relay"}), frozenset({"public", "auditor"})),
+    StreamAccess("private", frozenset({"relay"}), frozenset({"auditor"})),
+)
+"""JetStream's copies of the log: public events (``events.>``) and private ones (``private.>``), apart, so that a
+reader of the public stream cannot ask JetStream for a private event either."""
 
 
 @dataclass(frozen=True)
@@ -33,11 +89,16 @@ class Namespace:
         return self.engine_partition(partition_of(game_id), verb)
 
     def game_changed(self, game_id: str) -> str:
-        """The owner's push of a game's new views, once per change."""
+        """The owner's push of a game's new views (every seat's private view), once per change: gateways only."""
         return self.subject(f"league.changed.{game_id}")
 
     def event_subject(self, category: str, stream_id: str) -> str:
+        """A public event (no visibility in its metadata), on the stream dashboards read."""
         return self.subject(f"events.{category}.{stream_id}")
+
+    def private_event_subject(self, category: str, stream_id: str) -> str:
+        """An event visible only to some seats (or none until the game ends), on the auditors' stream."""
+        return self.subject(f"private.{category}.{stream_id}")
 
     @property
     def events_appended(self) -> str:
@@ -45,9 +106,29 @@ class Namespace:
         return self.subject("league.events.appended")
 
     @property
+    def tokens_revoked(self) -> str:
+        """A gateway tells the others a player's token stopped being good (rotated or revoked)."""
+        return self.subject("league.tokens.revoked")
+
+    @property
     def all_events(self) -> str:
         return self.subject("events.>")
 
     @property
+    def all_private_events(self) -> str:
+        return self.subject("private.>")
+
+    @property
     def events_stream(self) -> str:
         return f"EVENTS_{self.prefix}" if self.prefix else "EVENTS"
+
+    @property
+    def private_events_stream(self) -> str:
+        return f"PRIVATE_EVENTS_{self.prefix}" if self.prefix else "PRIVATE_EVENTS"
+
+    def stream(self, kind: str) -> str:
+        return {"events": self.events_stream, "private": self.private_events_stream}[kind]
+
+    def inbox(self, user: str) -> str:
+        """The prefix of ``user``'s reply subjects: only that user may subscribe under it."""
+        return f"_INBOX.{self.prefix}.{user}" if self.prefix else f"_INBOX.{user}"

@@ -9,6 +9,7 @@ import asyncpg
 
 from shared.eventstore import EventStore
 from shared.eventstore.pool import create_pool
+from shared.eventstore.roles import login_file, read_login, url_with_login
 
 ENV_FILE = "league.env"
 
@@ -43,10 +44,23 @@ def gateway_url(data_dir: Path) -> str:
     return _setting(data_dir, "GATEWAY_URL")
 
 
-async def open_store(data_dir: Path) -> EventStore:
-    url = database_url(data_dir)
+def secrets_dir(data_dir: Path) -> Path | None:
     try:
-        pool = await create_pool(url, role="league_app", max_size=2)
+        return Path(_setting(data_dir, "SECRETS_DIR"))
+    except NoLeague:
+        return None
+
+
+async def open_store(data_dir: Path, login: str = "auditor") -> EventStore:
+    """As ``login`` (``auditor`` reads the log only; ``standings`` rebuilds its projections) when the league has
+    logins, else as DATABASE_URL's user switched to ``league_app``."""
+    url, role = database_url(data_dir), "league_app"
+    folder = secrets_dir(data_dir)
+    if folder is not None and login_file(folder, login).exists():
+        found = read_login(login_file(folder, login))
+        url, role = url_with_login(url, found), found.role
+    try:
+        pool = await create_pool(url, role=role, max_size=2)
     except (OSError, asyncpg.PostgresError) as error:
-        raise NoLeague(f"cannot reach the league's database at {url}: {error}") from error
+        raise NoLeague(f"cannot reach the league's database at {database_url(data_dir)}: {error}") from error
     return EventStore(pool)

@@ -18,6 +18,15 @@ def parser() -> argparse.ArgumentParser:
     up = commands.add_parser("up", help="start PostgreSQL and NATS (embedded unless DATABASE_URL/NATS_URL are "
                                         "set) and every service, play a demo, and run until Ctrl-C")
     up.add_argument("--no-demo", action="store_true", help="start the league without the bots' demo games")
+    migrate = commands.add_parser("migrate", help="as the database owner (DATABASE_URL): apply every migration and"
+                                                  " create the services' logins, their passwords in SECRETS")
+    migrate.add_argument("--secrets", type=Path, required=True,
+                         help="the folder of the services' credentials (a login file there keeps its password)")
+    made = commands.add_parser("secrets", help="make a deployed league's credentials (NATS nkeys, database logins)"
+                                               " and nats-server's authorization block, once, into FOLDER")
+    made.add_argument("folder", type=Path)
+    made.add_argument("--database", default="league", help="the league's database name (default league)")
+    made.add_argument("--prefix", default="", help="NATS_SUBJECT_PREFIX of the league (default none)")
     audit = commands.add_parser("audit", help="audit an ended game: chains, seed, draws, every move")
     target = audit.add_mutually_exclusive_group(required=True)
     target.add_argument("stream", nargs="?", help="the game's stream id, e.g. vortex-1a2b...")
@@ -63,6 +72,14 @@ def main(argv: list[str] | None = None) -> int:
                 from shared.cli.up import up
 
                 return up(args.data_dir, demo=not args.no_demo)
+            case "migrate":
+                from shared.cli.migrate import migrate_command
+
+                return asyncio.run(migrate_command(args.secrets))
+            case "secrets":
+                from shared.cli.secrets import secrets_command
+
+                return secrets_command(args.folder, args.database, args.prefix)
             case "audit":
                 from shared.cli.audit import audit_bundle, audit_stream
 

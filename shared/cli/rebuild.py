@@ -37,7 +37,7 @@ async def rebuild_command(data_dir: Path, target: str, *, swap: bool = True) -> 
     if target != "all" and target not in PROJECTIONS:
         print(f"league: no projection {target!r}; choose one of {', '.join(PROJECTIONS)} or all", file=sys.stderr)
         return 2
-    store = await open_store(data_dir)
+    store = await open_store(data_dir, login="standings")
     try:
         report = await rebuild(store, target, progress=ProgressBar(), swap=swap)
     except RebuildMismatch as error:

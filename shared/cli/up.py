@@ -10,8 +10,8 @@ from types import FrameType
 
 from shared.cli.connection import write_env_file
 from shared.cli.demo import play_demo
-from shared.eventstore.migrate import apply_migrations
-from shared.infra.local import start_infra
+from shared.cli.migrate import prepare_database, services_database_url
+from shared.infra.local import LocalInfra, start_infra
 from shared.infra.ports import free_port, preferred_port
 from shared.infra.processes import SERVICES, ServiceProcess
 
@@ -36,8 +36,9 @@ def up(data_dir: Path, demo: bool = True) -> int:
     services: list[ServiceProcess] = []
     signal.signal(signal.SIGTERM, _raise_stop)
     try:
-        asyncio.run(apply_migrations(infra.database_url))
-        env = {"DATABASE_URL": infra.database_url, "NATS_URL": infra.nats_url, "ENVIRONMENT": "dev",
+        logins = asyncio.run(prepare_database(infra.database_url, infra.secrets_dir))
+        env = {"DATABASE_URL": services_database_url(infra.database_url, logins), "NATS_URL": infra.nats_url,
+               "SECRETS_DIR": str(infra.secrets_dir.resolve()), "ENVIRONMENT": "dev",
                "DATA_DIR": str(data_dir.resolve())}
         for name in SERVICES:
             port = preferred_port(PORTS[name]) if name in PORTS else free_port()
@@ -47,9 +48,10 @@ def up(data_dir: Path, demo: bool = True) -> int:
         for service in services:
             service.wait_healthy()
         urls = {s.name: s.url for s in services}
-        write_env_file(data_dir, {"DATABASE_URL": infra.database_url, "NATS_URL": infra.nats_url,
-                                  "GATEWAY_URL": urls["gateway"], "STANDINGS_URL": urls["standings"]})
-        print_where_to_look(infra.database_url, infra.nats_url, services, logs)
+        write_env_file(data_dir, {"DATABASE_URL": env["DATABASE_URL"], "NATS_URL": infra.nats_url,
+                                  "SECRETS_DIR": env["SECRETS_DIR"], "GATEWAY_URL": urls["gateway"],
+                                  "STANDINGS_URL": urls["standings"]})
+        print_where_to_look(env["DATABASE_URL"], infra, services, logs)
         if demo:
             asyncio.run(play_demo(urls["gateway"]))
         print("\nThe league keeps running; Ctrl-C stops everything.", flush=True)
@@ -81,10 +83,12 @@ def supervise(services: list[ServiceProcess]) -> None:
             service.start()
 
 
-def print_where_to_look(database_url: str, nats_url: str, services: list[ServiceProcess], logs: Path) -> None:
+def print_where_to_look(database_url: str, infra: LocalInfra, services: list[ServiceProcess], logs: Path) -> None:
     print("\nPhantom League is up.", flush=True)
     print(f"  PostgreSQL : {database_url}")
-    print(f"  NATS       : {nats_url}")
+    print(f"  NATS       : {infra.nats_url}" + (" (closed: nkeys only)" if infra.nats_closed else ""))
+    print(f"  secrets    : {infra.secrets_dir}/ (each service's NATS nkey and database login; public.nkey for"
+          " dashboards)")
     for service in services:
         print(f"  {service.name:<11}: {service.url}/healthz   {service.url}/metrics")
     print(f"  logs       : {logs}/<service>.log (structlog JSON)")

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from shared.infra.ports import free_port, wait_for_port
+from shared.infra.secrets import write_secret
 
 
 def nats_server_binary() -> str:
@@ -22,8 +23,12 @@ def nats_server_binary() -> str:
 
 
 class EmbeddedNats:
-    def __init__(self, data_dir: Path) -> None:
+    """``authorization``: the config block that closes the server (``shared/infra/nats_auth.py``); None leaves it
+    open to every client."""
+
+    def __init__(self, data_dir: Path, authorization: str | None = None) -> None:
         self.data_dir = data_dir.resolve()
+        self.authorization = authorization
         self.port = 0
         self.monitor_port = 0
         self._process: subprocess.Popen[bytes] | None = None
@@ -40,6 +45,10 @@ class EmbeddedNats:
         log = self.data_dir / "nats-server.log"
         args = [nats_server_binary(), "-a", "127.0.0.1", "-p", str(self.port), "-m", str(self.monitor_port),
                 "-js", "-sd", str(store), "-l", str(log)]
+        if self.authorization is not None:
+            config = self.data_dir / "auth.conf"
+            write_secret(config, self.authorization)
+            args += ["-c", str(config)]
         self._process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                          start_new_session=True)
         try:

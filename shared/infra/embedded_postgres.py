@@ -10,6 +10,7 @@ import signal
 import subprocess
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 from shared.infra.ports import free_port, wait_for_port
 
@@ -46,17 +47,27 @@ def _open_path(path: Path) -> None:
             folder.chmod(mode | 0o011)
 
 
+HBA = """# Written by the league at every start: the server's own socket folder for its owner, a password over TCP.
+local all all trust
+host all all 127.0.0.1/32 scram-sha-256
+host all all ::1/128 scram-sha-256
+"""
+
+
 class EmbeddedPostgres:
-    def __init__(self, data_dir: Path, *, durable: bool) -> None:
+    """Clients connect over TCP with a password: the superuser's is ``password`` (set at every start)."""
+
+    def __init__(self, data_dir: Path, *, durable: bool, password: str) -> None:
         self.data_dir = data_dir.resolve()
         self.durable = durable
+        self.password = password
         self.port = 0
         self._process: subprocess.Popen[bytes] | None = None
         self._user = _as_user()
 
     @property
     def url(self) -> str:
-        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+        return f"postgresql://postgres:{quote(self.password, safe='')}@127.0.0.1:{self.port}/postgres"
 
     def start(self) -> str:
         pgdata = self.data_dir / "pgdata"
@@ -71,6 +82,7 @@ class EmbeddedPostgres:
             self._run("initdb", "-D", str(pgdata), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
                       "--no-instructions")
         self._stop_stale(pgdata)
+        (pgdata / "pg_hba.conf").write_text(HBA)
         self.port = free_port()
         log = open(self.data_dir / "postgres.log", "ab")  # noqa: SIM115 - kept open for the server's lifetime
         args = [str(POSTGRES_BIN_PATH / "postgres"), "-D", str(pgdata), "-p", str(self.port),
@@ -82,7 +94,8 @@ class EmbeddedPostgres:
         try:
             wait_for_port(self.port, 60, "embedded PostgreSQL")
             self._wait_ready()
-        except TimeoutError:
+            self._set_password(pgdata)
+        except (TimeoutError, RuntimeError):
             self.stop()
             raise
         return self.url
@@ -99,6 +112,15 @@ class EmbeddedPostgres:
                 return
             time.sleep(0.1)
         raise TimeoutError("embedded PostgreSQL did not accept connections within 60s")
+
+    def _set_password(self, pgdata: Path) -> None:
+        """Over the server's own socket (trusted: only its owner may open that folder)."""
+        done = subprocess.run(
+            [str(POSTGRES_BIN_PATH / "psql"), "-h", str(pgdata), "-p", str(self.port), "-U", "postgres", "-d",
+             "postgres", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-v", f"password={self.password}"],
+            input=b"ALTER ROLE postgres PASSWORD :'password';\n", capture_output=True, user=self._user)
+        if done.returncode != 0:
+            raise RuntimeError(f"setting the superuser's password failed: {done.stderr.decode(errors='replace')}")
 
     def _stop_stale(self, pgdata: Path) -> None:
         """A server left running by a killed parent still holds the data directory: stop it first."""

@@ -11,3 +11,9 @@ class PlayerRegistered(msgspec.Struct, frozen=True, kw_only=True, tag="player.Re
 
 
 registry.register(PlayerRegistered)
+
+
+class TokenRevoked(msgspec.Struct, frozen=True, kw_only=True):
+    """Gateway to gateway over NATS (not an event): forget this token at once, it was rotated or revoked."""
+
+    token_hash: bytes

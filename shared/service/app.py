@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
 from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
@@ -14,7 +15,6 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Info, gene
 
 from shared.bus.connect import connect
 from shared.bus.namespace import Namespace
-from shared.bus.streams import ensure_events_stream
 from shared.bus.wakeups import WakeupPublisher, Wakeups
 from shared.config import BusSettings, Settings, StoreSettings, load_settings
 from shared.eventstore import EventStore
@@ -23,6 +23,7 @@ from shared.eventstore.migrate import EVENTSTORE_MIGRATIONS, apply_migrations
 from shared.eventstore.pool import create_pool
 from shared.http.correlation import use_correlation
 from shared.logging import configure_logging, get_logger
+from shared.service.credentials import service_environ
 from shared.service.keys import (
     GROUP_COMMIT,
     HEALTH_CHECKS,
@@ -108,11 +109,10 @@ def use_store(app: web.Application, settings: StoreSettings, migrations: dict[st
 
 def use_nats(app: web.Application, settings: BusSettings) -> None:
     async def nats_ctx(app: web.Application) -> AsyncIterator[None]:
-        nc = await connect(settings.nats_url, name=app[SERVICE_NAME])
         ns = Namespace(settings.nats_subject_prefix)
-        js = nc.jetstream()
-        await ensure_events_stream(js, ns)
-        app[NATS], app[JETSTREAM], app[NAMESPACE] = nc, js, ns
+        nc = await connect(settings.nats_url, name=app[SERVICE_NAME], nkey_file=settings.nats_nkey_file,
+                           inbox_prefix=ns.inbox(app[SERVICE_NAME]))
+        app[NATS], app[JETSTREAM], app[NAMESPACE] = nc, nc.jetstream(), ns
 
         async def nats() -> str | None:
             return None if nc.is_connected else "not connected to NATS"
@@ -208,7 +208,7 @@ def background(
 
 def run_service(name: str, settings_type: type[S], build: Callable[[S], web.Application]) -> None:
     """``python -m services.<name>``: settings from the environment, JSON logs, HTTP, SIGTERM -> clean stop."""
-    settings = load_settings(settings_type)
+    settings = load_settings(settings_type, service_environ(name, os.environ))
     configure_logging(name, settings.log_level)
     app = build(settings)
     # What was built at start-up (modules, the app) stays: the collector never walks it again. A request makes a few

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def league(infra: RunInfra | None, *args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": "/usr/bin:/bin"} | ({"DATABASE_URL": infra.database_url} if infra else {})
+    where = {"DATABASE_URL": infra.env["DATABASE_URL"], "SECRETS_DIR": infra.env["SECRETS_DIR"]} if infra else {}
+    env = {"PATH": "/usr/bin:/bin"} | where  # as league.env says: the auditor's login
     return subprocess.run([sys.executable, "-m", "shared.cli.main", *args], capture_output=True, text=True,
                           env=env, cwd=cwd, timeout=120, check=False)
 

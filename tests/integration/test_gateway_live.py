@@ -120,11 +120,11 @@ async def live(js: JetStreamContext, nc: Client) -> AsyncIterator[tuple[Namespac
 
 
 @contextlib.asynccontextmanager
-async def behind_proxy(nats_url: str) -> AsyncIterator[tuple[Client, CuttableProxy]]:
+async def behind_proxy(infra: RunInfra) -> AsyncIterator[tuple[Client, CuttableProxy]]:
     """A NATS connection for the gateway that the test can cut as a network fault would."""
-    target = urllib.parse.urlsplit(nats_url)
+    target = urllib.parse.urlsplit(infra.nats_url)
     proxy = CuttableProxy(target.hostname or "127.0.0.1", target.port or 4222)
-    gateway_nc = await connect(await proxy.start(), name="gateway-behind-proxy")
+    gateway_nc = await connect(await proxy.start(), name="gateway-behind-proxy", nkey_file=infra.admin_nkey)
     try:
         yield gateway_nc, proxy
     finally:
@@ -151,7 +151,7 @@ async def test_a_change_published_while_the_gateway_was_cut_off_from_nats_is_pus
     async def script(call: int) -> GameView:
         return view(game_id, 2 if published.is_set() else 1)
 
-    async with behind_proxy(migrated.nats_url) as (gateway_nc, proxy):
+    async with behind_proxy(migrated) as (gateway_nc, proxy):
         url = await serve(ScriptedEngine(script), gateway_nc)
         async with aiohttp.ClientSession() as session, session.ws_connect(f"{url}v1/games/{game_id}/ws") as socket:
             assert msgspec.json.decode((await socket.receive(timeout=10)).data, type=GameView).version == 1
@@ -196,7 +196,7 @@ async def test_a_view_that_fails_closes_the_socket_with_an_error(
             return view(game_id, 1)
         raise TimeoutError("the engine did not answer")
 
-    async with behind_proxy(migrated.nats_url) as (gateway_nc, proxy):
+    async with behind_proxy(migrated) as (gateway_nc, proxy):
         url = await serve(ScriptedEngine(script), gateway_nc)
         async with aiohttp.ClientSession() as session, session.ws_connect(f"{url}v1/games/{game_id}/ws") as socket:
             first = await socket.receive(timeout=10)

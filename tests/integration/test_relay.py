@@ -17,12 +17,12 @@ from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from shared.bus.connect import connect
 from shared.bus.envelope import MSG_ID_HEADER, EventEnvelope
 from shared.bus.streams import ensure_events_stream
-from shared.eventstore import Checkpoint, EventStore
+from shared.eventstore import Checkpoint, EventStore, Metadata, NewEvent
 from shared.eventstore.checkpoints import save_checkpoint
 from shared.infra.embedded_nats import EmbeddedNats
 from shared.infra.processes import ServiceProcess
 from tests.infra import RunInfra
-from tests.integration.helpers import event
+from tests.integration.helpers import event, service_running
 
 TOTAL = 10_000
 
@@ -202,3 +202,30 @@ async def test_a_relay_whose_acks_never_come_says_so_and_recovers_from_its_check
         await nc.close()
         server.stop()
     assert sorted(received) == sorted(ids), "every event exactly once, after the stall as before"
+
+
+async def test_events_private_to_seats_go_to_the_private_stream_only(
+    store: EventStore, js: JetStreamContext, migrated: RunInfra
+) -> None:
+    """A dashboard reading the public stream never gets a hand or a deck order: those go where only auditors read."""
+    ns = migrated.namespace
+    category = f"hidden{uuid.uuid4().hex[:8]}"
+    hidden = NewEvent(type="test.Dealt", data=b'{"hand": [1, 2, 3]}',
+                      metadata=Metadata(correlation_id="c", actor="engine", visibility=(0,)))
+    await store.append(f"{category}-1", [event(0), hidden, event(2)])
+    public, private = ns.event_subject(category, ">"), ns.private_event_subject(category, ">")
+
+    async def private_count() -> int:
+        info = await js.stream_info(ns.private_events_stream, subjects_filter=private)
+        return sum((info.state.subjects or {}).values())
+
+    async def relayed() -> bool:
+        return await published_count(js, migrated, public) + await private_count() == 3
+
+    with service_running("relay", {**migrated.env, "LOG_LEVEL": "warning"}, migrated.tmp / "relay-private.log"):
+        await until("all three relayed", relayed)
+    assert (await published_count(js, migrated, public), await private_count()) == (2, 1)
+    sub = await js.subscribe(private, stream=ns.private_events_stream, ordered_consumer=True)
+    envelope = msgspec.json.decode((await sub.next_msg(10)).data, type=EventEnvelope)
+    await sub.unsubscribe()
+    assert (envelope.type, envelope.version, envelope.metadata.visibility) == ("test.Dealt", 2, (0,))

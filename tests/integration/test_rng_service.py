@@ -62,7 +62,7 @@ async def rng_service(migrated: RunInfra) -> AsyncIterator[ServiceProcess]:
 async def replicas(migrated: RunInfra) -> AsyncIterator[tuple[Namespace, Namespace]]:
     """Two more RNG replicas on the same database, each reachable on its own subjects, so that a test chooses
     which one answers (behind one queue group NATS would choose)."""
-    spaces = Namespace(f"{migrated.namespace.prefix}ra"), Namespace(f"{migrated.namespace.prefix}rb")
+    spaces = migrated.spare_namespaces[0], migrated.spare_namespaces[1]
     with contextlib.ExitStack() as stack:
         for name, ns in zip("ab", spaces, strict=True):
             stack.enter_context(service_running("rng", {**migrated.env, "NATS_SUBJECT_PREFIX": ns.prefix},

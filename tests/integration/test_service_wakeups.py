@@ -18,7 +18,7 @@ from tests.integration.helpers import event, new_stream
 
 async def started(infra: RunInfra, name: str, *, group_commit: bool) -> web.AppRunner:
     settings = StoreSettings(nats_url=infra.nats_url, nats_subject_prefix=infra.namespace.prefix,
-                             database_url=infra.database_url)
+                             nats_nkey_file=infra.admin_nkey, database_url=infra.database_url)
     app = base_app(name, settings)
     use_store(app, settings)
     use_nats(app, settings)

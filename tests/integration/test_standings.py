@@ -29,7 +29,8 @@ PLAYERS = [f"player-{n}" for n in range(6)]
 
 
 async def test_every_projection_equals_a_rebuild_while_bots_play(
-    nc: Client, store: EventStore, migrated: RunInfra, game_services: dict[str, ServiceProcess]
+    nc: Client, store: EventStore, standings_store: EventStore, migrated: RunInfra,
+    game_services: dict[str, ServiceProcess],
 ) -> None:
     cup = f"cup-{uuid.uuid4().hex[:8]}"
     async with standings_service(migrated) as standings:
@@ -41,7 +42,7 @@ async def test_every_projection_equals_a_rebuild_while_bots_play(
         await asyncio.sleep(1.0)
         assert load.running() > 0
         before = await events_in_log(store)
-        report = await rebuild(store, "all")
+        report = await rebuild(standings_store, "all")
         assert report.swapped and report.equal and report.events > 0, report.diffs
         assert await events_in_log(store) > before, "the rebuild should have happened while bots played"
         load.pace.seconds = 0.0
@@ -60,10 +61,11 @@ async def test_every_projection_equals_a_rebuild_while_bots_play(
         ranks = [p["rank"] for p in board["placings"]]
         assert ranks == sorted(ranks) and ranks[0] == 1
 
-        compared = await rebuild(store, "all", swap=False)
+        compared = await rebuild(standings_store, "all", swap=False)
         assert compared.equal and not compared.swapped
         result = await asyncio.to_thread(
             subprocess.run, [sys.executable, "-m", "shared.cli.main", "rebuild", "all"],
-            env={**os.environ, "DATABASE_URL": migrated.database_url}, capture_output=True, text=True, timeout=60)
+            env={**os.environ, **{k: migrated.env[k] for k in ("DATABASE_URL", "SECRETS_DIR")}},
+            capture_output=True, text=True, timeout=60)
         assert result.returncode == 0, result.stderr
         assert "100%" in result.stderr and "equal to the live projection row by row: True" in result.stdout

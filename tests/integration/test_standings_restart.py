@@ -15,7 +15,8 @@ from tests.integration.bots_running import BotLoad, Spec, caught_up, fetch, stan
 
 
 async def test_a_standings_service_killed_mid_play_counts_every_event_exactly_once(
-    nc: Client, store: EventStore, migrated: RunInfra, game_services: dict[str, ServiceProcess]
+    nc: Client, store: EventStore, standings_store: EventStore, migrated: RunInfra,
+    game_services: dict[str, ServiceProcess],
 ) -> None:
     cup = f"killed-cup-{uuid.uuid4().hex[:8]}"
     load = BotLoad(nc, migrated.namespace, store)
@@ -50,5 +51,5 @@ async def test_a_standings_service_killed_mid_play_counts_every_event_exactly_on
         status, board = await fetch(f"{standings.url}/v1/tournaments/{cup}/leaderboard")
         assert status == 200 and (board["games"], board["running"]) == (2, 0)
         assert sum(p["points"] for p in board["placings"]) == 2
-        report = await rebuild(store, "all", swap=False)
+        report = await rebuild(standings_store, "all", swap=False)
         assert report.equal, report.diffs

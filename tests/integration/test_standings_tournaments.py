@@ -80,7 +80,7 @@ def placed(board: dict[str, Any]) -> list[tuple[int, str, float, float, float, i
 
 
 async def test_the_leaderboard_of_a_swiss_tournament_with_byes_equals_its_final_standings(
-    nc: Client, store: EventStore, migrated: RunInfra, matchmaking: ServiceProcess
+    nc: Client, store: EventStore, standings_store: EventStore, migrated: RunInfra, matchmaking: ServiceProcess
 ) -> None:
     run = uuid.uuid4().hex[:6]
     players = [f"odd{i}-{run}" for i in range(5)]
@@ -109,14 +109,14 @@ async def test_the_leaderboard_of_a_swiss_tournament_with_byes_equals_its_final_
         (item,) = [i for i in listed["items"] if i["tournament_id"] == view.tournament_id]
         assert (item["format"], item["status"], item["games"]) == ("swiss", "finished", 6)
 
-        report = await rebuild(store, "leaderboards")
+        report = await rebuild(standings_store, "leaderboards")
         assert report.swapped and report.equal, report.diffs
         _, again = await fetch(f"{standings.url}/v1/tournaments/{view.tournament_id}/leaderboard")
         assert again == board
 
 
 async def test_the_leaderboard_of_a_knockout_is_its_final_ranking_not_a_points_table(
-    nc: Client, store: EventStore, migrated: RunInfra, matchmaking: ServiceProcess
+    nc: Client, store: EventStore, standings_store: EventStore, migrated: RunInfra, matchmaking: ServiceProcess
 ) -> None:
     run = uuid.uuid4().hex[:6]
     players = [f"ko{i}-{run}" for i in range(5)]
@@ -127,5 +127,5 @@ async def test_the_leaderboard_of_a_knockout_is_its_final_ranking_not_a_points_t
         _, board = await fetch(f"{standings.url}/v1/tournaments/{view.tournament_id}/leaderboard")
         assert (board["format"], board["status"]) == ("elimination", "finished")
         assert placed(board) == as_placed(view)
-        report = await rebuild(store, "leaderboards", swap=False)
+        report = await rebuild(standings_store, "leaderboards", swap=False)
         assert report.equal, report.diffs

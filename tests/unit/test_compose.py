@@ -14,6 +14,7 @@ from shared.infra.processes import SERVICES
 
 ROOT = Path(__file__).resolve().parents[2]
 INFRASTRUCTURE = {"postgres", "nats"}
+JOBS = {"migrate"}
 
 
 def compose() -> dict[str, Any]:
@@ -32,7 +33,7 @@ def settings_type(service: str) -> type[Settings]:
 
 def test_every_compose_service_exists_and_gets_what_its_settings_require() -> None:
     services = compose()["services"]
-    app_services = set(services) - INFRASTRUCTURE
+    app_services = set(services) - INFRASTRUCTURE - JOBS
     assert app_services == set(SERVICES), "compose and league up must run the same services"
     for name in app_services:
         assert (ROOT / "services" / name / "__main__.py").exists(), f"services/{name} is missing"
@@ -65,3 +66,18 @@ def test_one_dockerfile_serves_every_service() -> None:
     assert "requirements.lock" in dockerfile
     builds = {s["build"]["dockerfile"] for n, s in compose()["services"].items() if n not in INFRASTRUCTURE}
     assert builds == {"deploy/Dockerfile"}
+
+
+def test_each_service_gets_only_its_own_credentials_and_nats_is_closed() -> None:
+    spec = compose()
+    for name in SERVICES:
+        service = spec["services"][name]
+        assert {s["target"] for s in service["secrets"]} == {f"{name}.nkey", f"{name}.database"}
+        assert service["environment"]["SECRETS_DIR"] == "/run/secrets"
+        assert "@" not in service["environment"]["DATABASE_URL"], "no owner credentials in a service's environment"
+        assert service["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
+    migrate = spec["services"]["migrate"]
+    assert migrate["command"][:2] == ["league", "migrate"]
+    assert not any(s["target"].endswith(".nkey") for s in migrate["secrets"])
+    assert any(v.endswith(":/etc/nats/auth.conf:ro") for v in spec["services"]["nats"]["volumes"])
+    assert "include ./auth.conf" in (ROOT / "deploy" / "nats.conf").read_text()

@@ -1,0 +1,28 @@
+"""``league secrets FOLDER``: every credential a deployed league needs, made once (a file already there is kept):
+each user's NATS nkey, each service's PostgreSQL login and the superuser's password, and ``nats-auth.conf``, the
+nats-server authorization block (public keys and permissions only: not a secret) that ``deploy/nats.conf``
+includes. ``league migrate`` then creates the logins with these passwords."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import msgspec
+
+from shared.eventstore.roles import LOGINS, DatabaseLogin, group_role, login_file, login_name
+from shared.infra.nats_auth import auth_config
+from shared.infra.secrets import kept_secret, write_secret
+
+
+def secrets_command(folder: Path, database: str, prefix: str) -> int:
+    for login in LOGINS:
+        kept_secret(login_file(folder, login), lambda login=login: msgspec.json.encode(DatabaseLogin(
+            user=login_name(login, database), password=secrets.token_urlsafe(24), role=group_role(login))).decode())
+    password = kept_secret(folder / "postgres.password", lambda: secrets.token_urlsafe(24))
+    write_secret(folder / "pgpass", f"*:*:*:league:{password}\n")  # the owner's, for the migrate job only
+    config = folder / "nats-auth.conf"
+    write_secret(config, auth_config(folder, [prefix]))
+    config.chmod(0o644)
+    print(f"league: credentials in {folder}/ (keep them secret), nats-server authorization in {config}")
+    return 0
