@@ -3,8 +3,6 @@ needs it), but the table holds only the public spectator view, ``rules.view(stat
 
 from __future__ import annotations
 
-import json
-
 import msgspec
 
 from services.standings.projections.base import Fold, Projection
@@ -62,8 +60,8 @@ class Boards(Projection):
         # Written once per game per batch, at the flush: a batch holds many moves of each running game.
         pending: dict[str, tuple[object, ...]] = fold.memory.setdefault("pending", {})
         pending[recorded.stream_id] = (
-            recorded.stream_id, opened.game, recorded.version, not ended, json.dumps(players),
-            None if winners is None else json.dumps(winners), view, recorded.recorded_at)
+            recorded.stream_id, opened.game, recorded.version, not ended, _encoder.encode(players),
+            None if winners is None else _encoder.encode(winners), view, recorded.recorded_at)
         fold.change("boards", recorded.stream_id, {
             "game_id": recorded.stream_id, "game": opened.game, "version": recorded.version, "running": not ended,
             "players": players, "winners": winners, "view": msgspec.Raw(view)})
@@ -71,7 +69,9 @@ class Boards(Projection):
     async def flush(self, fold: Fold) -> None:
         pending: dict[str, tuple[object, ...]] = fold.memory.pop("pending", {})
         if pending:
-            await fold.conn.executemany(
-                f"INSERT INTO {fold.t('boards')} VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (game_id)"
+            await fold.conn.execute(
+                f"INSERT INTO {fold.t('boards')} SELECT * FROM unnest($1::text[], $2::text[], $3::int[],"
+                " $4::boolean[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::timestamptz[]) ON CONFLICT (game_id)"
                 " DO UPDATE SET version = excluded.version, running = excluded.running, winners = excluded.winners,"
-                " view = excluded.view, updated_at = excluded.updated_at", list(pending.values()))
+                " view = excluded.view, updated_at = excluded.updated_at",
+                *map(list, zip(*pending.values(), strict=True)))
