@@ -84,7 +84,8 @@ async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, f
               f" most {in_flight} commands in flight, paced phases open loop over all games", flush=True)
         league = await generate("league", services["gateway"].url, pids, games, in_flight, timing, FRACTIONS,
                                 infra.tmp)
-    floor = FloorProcess("floor", infra.env, infra.tmp / "floor.log")
+    # The floor is a reference, not the league: it writes its own table as the database owner.
+    floor = FloorProcess("floor", {**infra.env, "DATABASE_URL": infra.database_url}, infra.tmp / "floor.log")
     floor.start()
     try:
         await asyncio.to_thread(floor.wait_healthy, 60)
