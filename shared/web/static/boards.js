@@ -1,7 +1,7 @@
 // One entry point for drawing any game: the picture, a one-line status, and the details table under it.
 import { el } from "./dom.js";
 import { drawHockey, hockeyStatus } from "./hockey.js";
-import { drawSeasonGame, seasonManagers, seasonStatus } from "./phantoms.js";
+import { drawScorepad, drawSeasonGame, seasonManagers, seasonStatus } from "./phantoms.js";
 import { drawVortex, vortexPeople, vortexStatus } from "./vortex.js";
 
 export const GAME_TITLES = { vortex: "Phantom's Vortex", hockeydice: "Hockey Championship", phantoms: "Phantoms of the Ice" };
@@ -19,7 +19,8 @@ export function drawGame(game, view, { names = [], cards = null } = {}) {
     case "phantoms": {
       const board = { ...view, cards: { ...(cards || {}), ...(view.cards || {}) },
         games_played: view.games_played ?? (view.results || []).length };
-      return el("div", { class: "drawn" }, drawSeasonGame(board, names), seasonManagers(board, names),
+      return el("div", { class: "drawn" }, view.scorepad ? drawScorepad(view.scorepad, names, view.scorepad.seats) : null,
+        drawSeasonGame(board, names), seasonManagers(board, names),
         el("div", { class: "status" }, seasonStatus(board, names)));
     }
     default:

@@ -68,8 +68,10 @@ export function card(id, cards, { goal = false, injured = false } = {}) {
 /** The game on the ice (or the last one played): both teams' revealed cards round by round. */
 export function drawSeasonGame(board, names) {
   const game = board.game;
-  if (!game) return el("div", { class: "empty" }, board.phase === "opening" ? "Managers are drawing their teams." :
-    "No game played yet.");
+  if (!game) {
+    return el("div", { class: "empty" }, board.phase === "opening" ? "Managers are drawing their teams." :
+      board.games_played ? "Between games." : "No game played yet.");
+  }
   const cards = board.cards || {};
   const sides = [game.home, game.away];
   const rows = sides.map((seat, side) => {
