@@ -70,6 +70,7 @@ function follow() {
   let lastChange = 0;
   let lastId = "";
   const show = (state, text) => {
+    status.title = lastId ? `last change ${lastId}` : "";
     if (status.dataset.state === state && status.textContent === text) return;
     status.dataset.state = state;
     status.textContent = text;
@@ -78,7 +79,7 @@ function follow() {
   const judge = () => {
     if (source.readyState === EventSource.CONNECTING) show("reconnecting", "feed: reconnecting");
     else if (source.readyState === EventSource.CLOSED) show("offline", "feed: offline");
-    else if (Date.now() - lastChange < IDLE_AFTER_MS) show("live", `feed: live · ${lastId}`);
+    else if (Date.now() - lastChange < IDLE_AFTER_MS) show("live", "feed: live");
     else show("idle", "feed: idle");
   };
   source.onopen = judge;
