@@ -109,6 +109,7 @@ export class GameScreen {
   show(view) {
     if (!view || (this.view && view.version < this.view.version)) return;
     this.view = view;
+    if (view.ended) this.socketState("ended");
     const rules = view.view;
     if (rules && rules.hand) rules.hand.forEach((c) => { this.cards[c.id] = c; });
     const noted = noteCommitment(this.gameId, view.commitment);
@@ -196,12 +197,14 @@ export class GameScreen {
       const done = await api("POST", `/v1/games/${encodeURIComponent(this.gameId)}/commands`, command,
         { "Idempotency-Key": newKey() });
       this.sending = false;
-      if (done.view) this.show(done.view);
-      else this.show(await api("GET", `/v1/games/${encodeURIComponent(this.gameId)}`));
+      const view = done.view || await api("GET", `/v1/games/${encodeURIComponent(this.gameId)}`);
+      // The socket may have brought a newer view while the reply was on its way: then that one is redrawn.
+      if (this.view && view.version < this.view.version) this.redraw(); else this.show(view);
     } catch (error) {
       this.sending = false;
       $("#move-error").textContent = `${error.code ? `${error.code}: ` : ""}${error.message}`;
-      this.show(await api("GET", `/v1/games/${encodeURIComponent(this.gameId)}`));
+      const view = await api("GET", `/v1/games/${encodeURIComponent(this.gameId)}`);
+      if (this.view && view.version < this.view.version) this.redraw(); else this.show(view);
     }
   }
 

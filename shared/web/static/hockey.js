@@ -152,9 +152,11 @@ function table(view, names) {
   const y = RINK_TOP + RINK_H + 16;
   if (view.shot) {
     const shot = view.shot;
+    const shooter = names[shot.shooter] || TEAM[shot.shooter];
     g.append(svg("text", { x: 40, y: y + 18, "font-size": 12, fill: "#8da0b3" },
-      `shot by ${(names[shot.shooter] || TEAM[shot.shooter]).slice(0, 18)} (${shot.modifier >= 0 ? "+" : ""}${shot.modifier})`));
-    shot.faces.forEach((f, i) => g.append(face(f, 230 + i * 30, y, 26, f === "stick")));
+      `shot by ${shooter.length > 16 ? `${shooter.slice(0, 15)}…` : shooter} (${shot.modifier >= 0 ? "+" : ""}` +
+      `${shot.modifier})`));
+    shot.faces.forEach((f, i) => g.append(face(f, 240 + i * 30, y, 26, f === "stick")));
     g.append(svg("text", { x: 430, y: y + 18, "font-size": 12, fill: "#8da0b3" }, "vs goaltender"));
     g.append(goalieDie(shot.goalie, 520, y - 2));
   } else if (view.rolls) {
