@@ -21,6 +21,13 @@ GAME_ENDED = GameEnded.__struct_config__.tag
 MAX_VERSION = 2**31 - 1
 
 
+def compressed(response: web.Response) -> web.Response:
+    """A long body gzipped when the client takes it; a 304 stays bodiless (compressing it breaks the answer)."""
+    if response.status == 200:
+        response.enable_compression()
+    return response
+
+
 async def finished(request: web.Request) -> tuple[str, list[RecordedEvent]]:
     """The path's game and its events: 400 for an id no game can have, 404 unknown, 409 while it runs."""
     game_id = request.match_info["game_id"]
@@ -40,9 +47,7 @@ async def game_timeline(request: web.Request) -> web.Response:
     assert isinstance(opened, GameOpened)
     async with request.app[POOL].acquire() as conn:
         names = await names_of(conn, opened.players)
-    response = respond(request, timeline(game_id, events, names))
-    response.enable_compression()
-    return response
+    return compressed(respond(request, timeline(game_id, events, names)))
 
 
 async def views(request: web.Request) -> web.Response:
@@ -50,9 +55,7 @@ async def views(request: web.Request) -> web.Response:
     limit = limit_of(request)
     after = number_of(request, "after", 0, 0, MAX_VERSION)
     items = request.app[VIEWS].page(game_id, events, after, limit)
-    response = respond(request, page(items, limit, lambda i: str(i["step"])))
-    response.enable_compression()
-    return response
+    return compressed(respond(request, page(items, limit, lambda i: str(i["step"]))))
 
 
 async def verdict(request: web.Request) -> web.Response:

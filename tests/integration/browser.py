@@ -67,7 +67,12 @@ class Page:
 
     async def open(self, url: str, ready: str = "document.body && document.body.dataset.ready === 'true'") -> None:
         await self.send("Page.navigate", url=url)
-        await self.until(ready, 60)
+        try:
+            await self.until(ready, 60)
+        except AssertionError as error:
+            state = await self.js("JSON.stringify([location.href, document.body && document.body.dataset.ready,"
+                                  " window.__errors || []])")
+            raise AssertionError(f"{url} never became ready: {state}") from error
 
     async def screenshot(self, name: str) -> Path:
         """A PNG of the whole page in the test's temp dir (and in $WEB_SCREENSHOTS, when set, for the README)."""

@@ -8,12 +8,14 @@ export class TournamentPanel {
     this.tournament = null;
     this.chosenByHand = false;
     this.round = null;
+    this.roundByHand = false;
     this.data = null;
     this.board = null;
     $("#tournament-select").addEventListener("change", (e) => {
       this.tournament = e.target.value;
       this.chosenByHand = true;
       this.round = null;
+      this.roundByHand = false;
       this.load();
     });
   }
@@ -53,7 +55,8 @@ export class TournamentPanel {
     Object.entries(data.names || {}).forEach(([pid, name]) => this.names.names.set(pid, name));
     board.placings.forEach((p) => p.name && this.names.names.set(p.player_id, p.name));
     const current = Math.max(0, ...data.rounds.map((r) => r.round));
-    if (this.round === null || this.round > current) this.round = current;
+    // The newest round, as it starts, unless a round was picked by hand.
+    if (this.round === null || this.round > current || !this.roundByHand) this.round = current;
     this.draw();
   }
 
@@ -88,7 +91,7 @@ export class TournamentPanel {
   roundTabs(rounds, label) {
     replace($("#round-tabs"), rounds.map((r) => el("button", {
       class: r.round === this.round ? "active" : "", dataset: { round: r.round },
-      onclick: () => { this.round = r.round; this.draw(); } }, `${label} ${r.round}${r.completed ? "" : " ●"}`)));
+      onclick: () => { this.round = r.round; this.roundByHand = true; this.draw(); } }, `${label} ${r.round}${r.completed ? "" : " ●"}`)));
   }
 
   drawSwiss() {
