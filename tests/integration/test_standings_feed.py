@@ -136,7 +136,8 @@ async def test_no_feed_or_page_shows_a_hand_a_face_down_card_or_a_deck_order_of_
         assert season in [s["season_id"] for s in seasons["items"]]
         texts = [await asyncio.to_thread(_text, f"{url}{path}") for path in (
             "/", "/web/app.js", "/v1/counters", "/v1/tournaments", "/v1/seasons", f"/v1/seasons/{season}",
-            "/v1/ratings", "/v1/boards", "/v1/changes?limit=500", f"/v1/games/{season}/replay")]
+            "/v1/ratings", "/v1/boards", "/v1/changes?limit=500", f"/v1/games/{season}/replay", "/v1/games",
+            f"/v1/games/{season}/timeline", f"/v1/games/{season}/views", f"/v1/games/{season}/audit", "/v1/players")]
         texts += [json.dumps(e) for e in await all_changes(url)]
         texts += [json.dumps(e) for e in await sse_entries(url, 50)]
         assert load.running() == 1, "the season must still be running while its feeds are read"
