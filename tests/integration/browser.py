@@ -74,9 +74,10 @@ class Page:
                                   " window.__errors || []])")
             raise AssertionError(f"{url} never became ready: {state}") from error
 
-    async def screenshot(self, name: str) -> Path:
-        """A PNG of the whole page in the test's temp dir (and in $WEB_SCREENSHOTS, when set, for the README)."""
-        shot = await self.send("Page.captureScreenshot", format="png", captureBeyondViewport=True)
+    async def screenshot(self, name: str, *, whole: bool = True) -> Path:
+        """A PNG of the whole page (or of the window) in the test's temp dir, and in $WEB_SCREENSHOTS when that is
+        set (the README's pictures come from there)."""
+        shot = await self.send("Page.captureScreenshot", format="png", captureBeyondViewport=whole)
         png = base64.b64decode(shot["data"])
         assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 10_000
         return await asyncio.to_thread(save, png, self.tmp / f"{name}.png")

@@ -113,7 +113,8 @@ async def test_the_dashboard_shows_rounds_a_bracket_and_a_live_board_of_each_kin
                                  ".includes('Manager W')", 30)
                 assert await page.raw_ids() == []
                 assert await page.clipped_cards() == []
-                await page.screenshot("dashboard")
+                await page.screenshot("dashboard", whole=False)
+                await page.screenshot("dashboard-whole")
 
                 # The Swiss tournament: a round being played, its pairings, then standings with Median-Buchholz.
                 await choose_tournament(page, swiss)

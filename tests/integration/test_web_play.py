@@ -96,18 +96,18 @@ async def test_a_person_plays_a_hockey_game_to_the_end_against_a_bot_by_clicking
         commitment = await page.js("document.getElementById('commitment').textContent")
         await page.js("document.getElementById('seed-send').click()")
         await page.until("document.querySelector('.scoreboard .team-name')?.textContent.includes('Hazel Hockey')")
-        assert "greedy bot" in await page.js("document.querySelector('#board').innerText")
+        assert "greedy bot 2" in await page.js("document.querySelector('#board').innerText")
         await page.screenshot("play-hockey-start")
         clicked = await play_by_clicking(page)
         assert len(clicked) > 1, clicked
-        await page.screenshot("play")
+        await page.screenshot("play", whole=False)
 
         table = await finished_table(store, game_id)
         assert table.ended is not None and table.opened is not None
         assert table.opened.players[0] == player["player_id"] and table.opened.commitment == commitment
         assert table.client_seeds, "the page sent a client seed and the game used it"
         result = await page.js("document.getElementById('result-line').textContent")
-        assert result == ("You won!" if table.ended.winners == (0,) else "greedy bot won.")
+        assert result == ("You won!" if table.ended.winners == (0,) else "greedy bot 2 won.")
         assert await page.js(VERDICT) == "ok"
         check = await page.js("document.getElementById('fair-check').innerText")
         assert "every roll and shuffle checked here" in check.lower() and "the commitment noted at the start" in check

@@ -1,7 +1,7 @@
 // One game on the play page: your seat's view as the gateway sends it (and nothing else), live over the game's
 // WebSocket, your legal moves as buttons, the client seed when the game asks for one, and at the end your result
 // with the audit link and every draw recomputed here, in the browser.
-import { $, el, replace, seatColour, getJSON } from "/lib/dom.js";
+import { $, el, replace, seatColour, seatName, getJSON } from "/lib/dom.js";
 import { drawGame, GAME_TITLES } from "/lib/boards.js";
 import { card as drawCard } from "/lib/phantoms.js";
 import { commandText, spiralRegionOf } from "/lib/words.js";
@@ -66,7 +66,7 @@ export class GameScreen {
       if (found) {
         this.players = found.players;
         this.names = found.players.map((p, seat) => (p === player.player_id ? `${found.names[seat] || player.name} (you)` :
-          found.names[seat] || (found.bots[seat] ? `${found.bots[seat]} bot` : p ? p.slice(0, 12) : `seat ${seat + 1}`)));
+          seatName(found.names, found.players, seat, found.bots)));
       }
     } catch (error) {
       console.warn("no names from the standings:", error);

@@ -1,6 +1,6 @@
 // The play page: register with a name, see open tournaments and your games, open a game against bots or people
 // (or be seated by quick play), and play it (game.js).
-import { $, el, replace, getJSON, ago, logErrors, shortId } from "/lib/dom.js";
+import { $, el, replace, getJSON, ago, logErrors, seatName, shortId } from "/lib/dom.js";
 import { GAME_TITLES } from "/lib/boards.js";
 import { api, forget, keepGame, keepTournament, keptGames, keptTournaments, me, newKey, register } from "./api.js";
 import { GameScreen } from "./game.js";
@@ -250,12 +250,12 @@ async function myGames() {
     (b.opened_at || "").localeCompare(a.opened_at || ""));
   $("#my-games-note").textContent = `${games.filter((g) => g.running).length} running`;
   replace($("#my-games"), games.length ? el("div", { class: "list" }, games.map((g) => {
-    const others = g.players.map((p, s) => (p === player.player_id ? null : g.names[s] || (g.bots[s] ? `${g.bots[s]} bot` :
-      p ? shortId(p) : null))).filter(Boolean);
+    const others = g.players.map((p, s) => (p === player.player_id ? null : seatName(g.names, g.players, s, g.bots)));
     const won = g.winners && g.players.some((p, s) => p === player.player_id && g.winners.includes(s));
     return el("div", { class: "row", dataset: { gameId: g.game_id } },
       el("span", { class: `kind-icon ${g.game}` }, g.game[0].toUpperCase()),
-      el("div", { class: "grow" }, el("div", {}, `${GAME_TITLES[g.game] || g.game}${others.length ? ` against ${others.join(", ")}` : ""}`),
+      el("div", { class: "grow" }, el("div", {}, `${GAME_TITLES[g.game] || g.game}` +
+        `${others.filter(Boolean).length ? ` against ${others.filter(Boolean).join(", ")}` : ""}`),
         el("div", { class: "sub" }, g.running === null ? "opened here" : g.running ? `running · opened ${ago(g.opened_at)}` :
           `${won ? "you won" : "finished"} · ${ago(g.ended_at)}`)),
       el("a", { href: `#game=${encodeURIComponent(g.game_id)}`, class: g.running ? "play-link" : "" },

@@ -82,7 +82,10 @@ async function go(number) {
   const row = document.querySelector(`#timeline .ev[data-step="${step}"]`);
   if (row) {
     row.classList.add("current");
-    row.scrollIntoView({ block: "nearest" });
+    const box = $("#timeline");
+    if (row.offsetTop < box.scrollTop || row.offsetTop + row.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = row.offsetTop - box.clientHeight / 2;  // only the list scrolls, never the page
+    }
   }
   const action = s.action ? game.actions[s.action - 1] : null;
   replace($("#event"),

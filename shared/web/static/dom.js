@@ -42,12 +42,13 @@ export const SEAT_COLOURS = ["#e5534b", "#4c9aff", "#e3b341", "#3fb950", "#bc8cf
 export const seatColour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 export const LETTERS = "ABCDEFGHIJKLMNOP";
 
-/** The label of a seat: the player's registered name, else their id, else "seat n" (a bot or an empty seat). */
+/** The label of a seat: the player's registered name, else the bot that plays it ("greedy bot 2"), else the
+ * player's id, else "seat n". */
 export function seatName(names, players, seat, bots) {
   const name = names && names[seat];
   if (name) return name;
   const bot = bots && bots[seat];
-  if (bot) return `${bot} bot`;
+  if (bot) return `${bot} bot ${seat + 1}`;
   const id = players && players[seat];
   return id ? shortId(id) : `seat ${seat + 1}`;
 }
