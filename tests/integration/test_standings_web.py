@@ -41,7 +41,7 @@ async def test_the_dashboard_shows_the_leaderboard_and_live_boards_moving_in_hea
         assert moved, f"no live board moved while bots played: {before} -> {after}"
         assert await page.js("document.getElementById('feed-status').dataset.state") == "live"
         assert await page.clipped_cards() == []
-        await page.screenshot("dashboard")
+        await page.screenshot("dashboard-of-game-streams")
 
         load.pace.seconds = 0.0
         await asyncio.wait_for(asyncio.gather(*load.tasks[:2]), 60)
