@@ -8,13 +8,8 @@ from datetime import UTC, datetime
 
 from aiohttp import web
 
+from services.gateway.ended_games import ended_game
 from shared.audit.bundle import export_bundle
-from shared.audit.fetch import fetch_game
-from shared.eventstore.errors import InvalidStreamId
-from shared.eventstore.types import check_stream_id
-from shared.http.errors import json_error
-from shared.play.table import Table
-from shared.service.keys import STORE
 
 PATHS = {
     "/audit/{game_id}/bundle": {"get": {
@@ -27,18 +22,12 @@ PATHS = {
 
 
 async def bundle(request: web.Request) -> web.Response:
-    game_id = request.match_info["game_id"]
-    try:
-        check_stream_id(game_id)
-    except InvalidStreamId as error:
-        return json_error(400, "audit.game-id", str(error))
-    game_events, rng_events = await fetch_game(request.app[STORE], game_id)
-    if not game_events:
-        return json_error(404, "audit.unknown-game", f"no game {game_id}")
-    table = Table(game_id).apply_all(game_events)
-    if table.ended is None or table.opened is None:
-        return json_error(409, "audit.game-running", f"{game_id} is still running; its bundle comes once it has ended")
-    body = export_bundle(game_id, table.opened.game, game_events, rng_events, datetime.now(UTC))
+    found = await ended_game(request, "its bundle")
+    if isinstance(found, web.Response):
+        return found
+    assert found.table.opened is not None
+    body = export_bundle(found.game_id, found.table.opened.game, found.game_events, found.rng_events,
+                         datetime.now(UTC))
     response = web.Response(body=body, content_type="application/x-ndjson", headers={"Cache-Control": "no-cache"})
     response.enable_compression()
     return response
