@@ -12,6 +12,7 @@ from nats.aio.client import Client
 
 from shared.eventstore import EventStore
 from shared.infra.processes import ServiceProcess
+from shared.messages.games import rules_of
 from tests.infra import RunInfra
 from tests.integration.bots_running import BotLoad, Spec, caught_up, fetch, get_json, standings_service
 
@@ -129,7 +130,9 @@ async def test_no_feed_or_page_shows_a_hand_a_face_down_card_or_a_deck_order_of_
         events = await store.read_stream(season)
         private = set().union(*(strings(e.payload()) for e in events if e.metadata.visibility is not None))
         public = set().union(*(strings(e.payload()) for e in events if e.metadata.visibility is None))
-        secrets = {s for s in private - public if len(s) >= 2}
+        # A bot's kind ("greedy") is private here only as the by_bot of an action, yet public in any game that seats
+        # one (GameOpened.bots), which /v1/games lists: it is no secret.
+        secrets = {s for s in private - public if len(s) >= 2} - set(rules_of("phantoms").bots)
         assert secrets, "a running season should hold cards nobody else has seen yet"
         url = standings.url
         _, seasons = await fetch(f"{url}/v1/seasons?running=true")
