@@ -1,6 +1,7 @@
 """The dashboard in headless Chromium (tests/integration/browser.py) with bots playing a tournament known only from
 its game streams: the leaderboard shows, live boards move without a reload, the feed says it is live, no card is
-clipped; a finished game opens in the replay viewer at a given event."""
+clipped; a finished game opens in the replay viewer at a given event; with the service gone the feed says it is
+reconnecting."""
 
 from __future__ import annotations
 
@@ -56,3 +57,8 @@ async def test_the_dashboard_shows_the_leaderboard_and_live_boards_moving_in_hea
         await page.js("document.getElementById('next').click()")
         await page.until("location.search === '?step=4'")
         assert await page.errors() == []
+        await page.open(standings.url)
+        await page.until("['live', 'idle'].includes(document.getElementById('feed-status').dataset.state)")
+        assert standings.stop() == 0  # the feed's connection drops: the page says so, and keeps trying
+        await page.until("document.getElementById('feed-status').dataset.state === 'reconnecting'", 20)
+        assert await page.js("document.getElementById('feed-status').textContent") == "feed: reconnecting"
