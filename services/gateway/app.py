@@ -15,8 +15,10 @@ from services.gateway.keys import ENGINE_CLIENT, GAME_CHANGES, MATCHMAKING_CLIEN
 from services.gateway.matchmaking_client import MatchmakingClient
 from services.gateway.openapi import add_openapi_route
 from services.gateway.revocations import REVOCATIONS, Revocations
+from services.gateway.routes_bundle import add_bundle_routes
 from services.gateway.routes_games import add_game_routes
 from services.gateway.routes_live import add_live_routes
+from services.gateway.routes_play import add_play_routes
 from services.gateway.routes_players import add_player_routes
 from services.gateway.routes_tokens import add_token_routes
 from services.gateway.routes_tournaments import add_tournament_routes
@@ -61,5 +63,7 @@ def build(settings: GatewaySettings) -> web.Application:
     add_live_routes(app)
     add_tournament_routes(app)
     add_audit_routes(app)
+    add_bundle_routes(app)
+    add_play_routes(app)
     add_openapi_route(app)
     return app

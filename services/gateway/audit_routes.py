@@ -9,34 +9,24 @@ import re
 import msgspec
 from aiohttp import web
 
+from services.gateway.ended_games import ended_game
 from shared.audit import audit_game
-from shared.audit.fetch import fetch_game
-from shared.eventstore.errors import InvalidStreamId
-from shared.eventstore.types import check_stream_id
 from shared.http.errors import json_error
-from shared.play.table import Table
-from shared.service.keys import STORE
 
 _encoder = msgspec.json.Encoder()
 COMMITMENT = re.compile(r"[0-9a-fA-F]{64}")
 
 
 async def audit(request: web.Request) -> web.Response:
-    game_id = request.match_info["game_id"]
-    try:
-        check_stream_id(game_id)
-    except InvalidStreamId as error:
-        return json_error(400, "audit.game-id", str(error))
     commitment = request.query.get("commitment")
     if commitment is not None and not COMMITMENT.fullmatch(commitment):
         return json_error(400, "audit.commitment", "commitment must be the 64 hex digits of a sha256")
-    game_events, rng_events = await fetch_game(request.app[STORE], game_id)
-    if not game_events:
-        return json_error(404, "audit.unknown-game", f"no game {game_id}")
-    if Table(game_id).apply_all(game_events).ended is None:
-        return json_error(409, "audit.game-running", f"{game_id} is still running; it is audited once it has ended")
+    found = await ended_game(request, "its audit")
+    if isinstance(found, web.Response):
+        return found
+    game_id = found.game_id
     # A long season's audit is CPU work: off the event loop, so that the gateway keeps answering meanwhile.
-    report = await asyncio.to_thread(audit_game, game_id, game_events, rng_events, commitment)
+    report = await asyncio.to_thread(audit_game, game_id, found.game_events, found.rng_events, commitment)
     body = {"game_id": game_id, "verified": report.verified, "summary": str(report),
             "counts": {"game_events": report.game_events, "rng_events": report.rng_events,
                        "actions": report.actions, "draws": report.draws},

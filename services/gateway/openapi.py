@@ -8,6 +8,7 @@ from typing import Any, Union
 import msgspec
 from aiohttp import web
 
+from services.gateway import routes_bundle, routes_play
 from services.gateway.routes_tournaments import Entry, MyTable, NewTournament, QueueEntry
 from services.gateway.schemas import (
     ENGINE_ONLY_COMMANDS,
@@ -146,6 +147,8 @@ def document() -> bytes:
                              "responses": {"200": answer("healthy"), "503": answer("unhealthy")}}},
         "/metrics": {"get": {"summary": "Prometheus metrics", "responses": {"200": answer("text exposition")}}},
         "/openapi.json": {"get": {"summary": "This document", "responses": {"200": answer("OpenAPI 3.1")}}},
+        **routes_bundle.PATHS,
+        **routes_play.PATHS,
     }
     return msgspec.json.encode({
         "openapi": "3.1.0",

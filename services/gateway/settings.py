@@ -14,3 +14,6 @@ class GatewaySettings(StoreSettings, kw_only=True, frozen=True):
     """How long a player's token is good from when it was issued or last rotated."""
     token_recheck_seconds: Annotated[float, msgspec.Meta(gt=0, le=300)] = 5.0
     """The longest a gateway trusts a token it looked up: the bound on a revocation whose broadcast it missed."""
+    standings_url: str = ""
+    """Where a browser reaches the standings service (its public /v1): the play page lists games and names from
+    there. Empty: the page plays without those lists (it keeps the games it opened or joined itself)."""

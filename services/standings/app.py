@@ -6,23 +6,24 @@ from pathlib import Path
 from aiohttp import web
 
 from services.standings import generations
+from services.standings.cors import public_reads
 from services.standings.http import errors
 from services.standings.hub import Hub
-from services.standings.keys import HUB, LAG
+from services.standings.keys import HUB, LAG, VERDICTS, VIEWS
 from services.standings.lag import Lag
 from services.standings.live import follow
+from services.standings.pages import add_pages
 from services.standings.routes import add_routes
+from services.standings.routes_directory import add_directory_routes
+from services.standings.routes_replay import add_replay_routes
 from services.standings.settings import StandingsSettings
+from services.standings.timeline import Views
+from services.standings.verdicts import Verdicts
 from shared.http.errors import last_resort
 from shared.service.app import background, base_app, use_nats, use_store
 from shared.service.keys import METRICS, POOL
 
 MIGRATIONS = Path(__file__).parent / "migrations"
-WEB = Path(__file__).parent / "web"
-
-
-async def index(request: web.Request) -> web.FileResponse:
-    return web.FileResponse(WEB / "index.html")
 
 
 async def tables_ctx(app: web.Application) -> AsyncIterator[None]:
@@ -35,14 +36,18 @@ def build(settings: StandingsSettings) -> web.Application:
     app = base_app("standings", settings)
     app.middlewares.append(last_resort)
     app.middlewares.append(errors)
+    app.middlewares.append(public_reads)
     use_store(app, settings, {"standings": MIGRATIONS})
     use_nats(app, settings)
     app.cleanup_ctx.append(tables_ctx)
     app[HUB] = Hub()
     app[LAG] = Lag(app[METRICS])
+    app[VIEWS] = Views()
+    app[VERDICTS] = Verdicts()
     add_routes(app)
-    app.router.add_get("/", index)
-    app.router.add_static("/web/", WEB)
+    add_directory_routes(app)
+    add_replay_routes(app)
+    add_pages(app)
 
     async def measure_lag(app: web.Application) -> None:
         await app[LAG].measure(app)

@@ -22,7 +22,7 @@ READ_INTERVAL = 0.1
 """A busy log is read at most this often: boards and tables change at most ten times a second, each batch folding
 more moves of each game."""
 FEED_INSERT = ("INSERT INTO standings_feed SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::timestamptz[],"
-               " $4::jsonb[])")
+               " $4::jsonb[]) ON CONFLICT DO NOTHING")
 FOLD_LOCK = 0x57A9D2
 """pg_advisory_xact_lock key: replicas of the service fold one batch at a time, each skipping what another did."""
 
@@ -42,6 +42,8 @@ async def follow(app: web.Application) -> None:
                 folder.retarget(await generations.current(conn, lock="SHARE"))
                 changed = await folder.fold(conn, events)
                 rows = [(r.tx, r.position, r.recorded_at, _encoder.encode(changes)) for r, changes in changed]
+                # A projection new in a release catches up on events whose entries were announced long ago: those
+                # stay as they were (an entry once sent is never changed); its changes to new events are reported.
                 if rows:
                     await conn.execute(FEED_INSERT, *map(list, zip(*rows, strict=True)))
             if rows:

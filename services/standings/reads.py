@@ -10,6 +10,7 @@ import msgspec
 
 from services.standings.generations import serving_table
 from services.standings.leaderboard import Placing, TournamentGame, leaderboard
+from services.standings.names import with_name, with_names
 from services.standings.projections.counters import league_counters
 from services.standings.projections.leaderboards import PLACING_COLUMNS
 from shared.games.phantoms.scorepad import from_results
@@ -38,11 +39,17 @@ async def tournaments(conn: asyncpg.Connection, after: str, limit: int) -> list[
     """Tournaments seen in game streams or run by matchmaking (``format`` and ``status`` only for the latter)."""
     games = await serving_table(conn, "tournaments", "tournament_games")
     boards = await serving_table(conn, "leaderboards", "leaderboards")
+    info = await serving_table(conn, "rounds", "tournament_info")
+    opened = await serving_table(conn, "games", "games")
     rows = await conn.fetch(
         f"WITH g AS (SELECT tournament_id, count(*) AS games, count(*) FILTER (WHERE running) AS running,"
-        f" max(round) AS rounds FROM {games} GROUP BY tournament_id)"
+        f" max(round) AS rounds FROM {games} GROUP BY tournament_id),"
+        f" t AS (SELECT tournament_id, min(opened_at) AS first_game FROM {opened}"
+        "  WHERE tournament_id IS NOT NULL GROUP BY tournament_id)"
         " SELECT tournament_id, coalesce(g.games, 0) AS games, coalesce(g.running, 0) AS running, g.rounds,"
-        f" b.name, b.format, b.status FROM g FULL JOIN {boards} b USING (tournament_id)"
+        " b.name, b.format, b.status, coalesce(i.created_at, t.first_game) AS created_at"
+        f" FROM g FULL JOIN {boards} b USING (tournament_id) LEFT JOIN {info} i USING (tournament_id)"
+        " LEFT JOIN t USING (tournament_id)"
         " WHERE tournament_id > $1 ORDER BY tournament_id LIMIT $2", after, limit + 1)
     return [_row(r) for r in rows]
 
@@ -76,10 +83,17 @@ async def tournament_leaderboard(conn: asyncpg.Connection, tournament: str) -> d
         placings = leaderboard(games, {r[0]: r[1] for r in rows})
     else:
         return None
+    shown = msgspec.to_builtins(placings)
+    await with_name(conn, shown)
+    ratings = await serving_table(conn, "ratings", "ratings")
+    current = {r[0]: r[1] for r in await conn.fetch(
+        f"SELECT player_id, ordinal FROM {ratings} WHERE player_id = ANY($1::text[])", [p.player_id for p in placings])}
+    for placing in shown:
+        placing["current_rating"] = current.get(placing["player_id"])
     return {"tournament_id": tournament, "games": len(games), "running": sum(g.running for g in games),
             "rounds": max((g.round or 0 for g in games), default=0),
             **(dict(header) if header else {"name": None, "format": None, "status": None, "rounds_planned": None}),
-            "placings": placings}
+            "placings": shown}
 
 
 async def seasons(conn: asyncpg.Connection, after: str, limit: int, running: bool | None) -> list[dict[str, Any]]:
@@ -87,7 +101,9 @@ async def seasons(conn: asyncpg.Connection, after: str, limit: int, running: boo
     rows = await conn.fetch(
         f"SELECT * FROM {table} WHERE season_id > $1 AND ($2::boolean IS NULL OR running = $2)"
         " ORDER BY season_id LIMIT $3", after, running, limit + 1)
-    return [_row(r) for r in rows]
+    items = [_row(r) for r in rows]
+    await with_names(conn, items)
+    return items
 
 
 async def season(conn: asyncpg.Connection, season_id: str) -> dict[str, Any] | None:
@@ -103,16 +119,29 @@ async def season(conn: asyncpg.Connection, season_id: str) -> dict[str, Any] | N
                                              away_goals=r["away_goals"], winner=r["winner"], kind=r["kind"],
                                              claimed=r["claimed"], forfeit=r["forfeit"],
                                              sudden_deaths=r["sudden_deaths"]) for r in results), row["champion"])
-    return {"season": _row(row), "scorepad": {"grid": pad.grid, "wins": pad.wins, "postseason": pad.postseason,
-                                              "champion": pad.champion},
+    boards = await serving_table(conn, "season_boards", "season_boards")
+    board = await conn.fetchrow(f"SELECT version, running, board, updated_at FROM {boards} WHERE season_id = $1",
+                                season_id)
+    shown = _row(row)
+    await with_names(conn, [shown])
+    return {"season": shown, "board": None if board is None else _row(board),
+            "scorepad": {"grid": pad.grid, "wins": pad.wins, "postseason": pad.postseason, "champion": pad.champion},
             "standings": [_row(r) for r in standings], "results": [_row(r) for r in results]}
 
 
-async def ratings(conn: asyncpg.Connection, after: str, limit: int, min_games: int) -> list[dict[str, Any]]:
+async def ratings(conn: asyncpg.Connection, after: str, limit: int, min_games: int,
+                  best_first: bool = False) -> list[dict[str, Any]]:
+    """By player id from ``after``, or (``best_first``) the ``limit`` best by ordinal."""
     table = await serving_table(conn, "ratings", "ratings")
-    rows = await conn.fetch(f"SELECT * FROM {table} WHERE player_id > $1 AND games >= $2 ORDER BY player_id"
-                            " LIMIT $3", after, min_games, limit + 1)
-    return [_row(r) for r in rows]
+    if best_first:
+        rows = await conn.fetch(f"SELECT * FROM {table} WHERE games >= $1 ORDER BY ordinal DESC, player_id LIMIT $2",
+                                min_games, limit)
+    else:
+        rows = await conn.fetch(f"SELECT * FROM {table} WHERE player_id > $1 AND games >= $2 ORDER BY player_id"
+                                " LIMIT $3", after, min_games, limit + 1)
+    items = [_row(r) for r in rows]
+    await with_name(conn, items)
+    return items
 
 
 async def history(conn: asyncpg.Connection, player: str, after: tuple[int, int], limit: int) -> list[dict[str, Any]]:
@@ -129,13 +158,19 @@ async def boards(conn: asyncpg.Connection, after: str, limit: int, game: str | N
     rows = await conn.fetch(
         f"SELECT * FROM {table} WHERE game_id > $1 AND ($2::text IS NULL OR game = $2)"
         " AND ($3::boolean IS NULL OR running = $3) ORDER BY game_id LIMIT $4", after, game, running, limit + 1)
-    return [_row(r) for r in rows]
+    items = [_row(r) for r in rows]
+    await with_names(conn, items)
+    return items
 
 
 async def board(conn: asyncpg.Connection, game_id: str) -> dict[str, Any] | None:
     table = await serving_table(conn, "boards", "boards")
     row = await conn.fetchrow(f"SELECT * FROM {table} WHERE game_id = $1", game_id)
-    return None if row is None else _row(row)
+    if row is None:
+        return None
+    item = _row(row)
+    await with_names(conn, [item])
+    return item
 
 
 async def changes(conn: asyncpg.Connection, after: tuple[int, int], limit: int) -> list[asyncpg.Record]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import msgspec
 from aiohttp import web
 
 from services.standings import feed, reads
 from services.standings.feed import after_of
 from services.standings.http import INT_MAX, BadRequest, flag_of, limit_of, not_found, number_of, page, respond
+from services.standings.names import with_names
 from services.standings.replay import steps
 from shared.eventstore.types import STREAM_ID
 from shared.messages.engine import GameEnded
@@ -41,10 +43,11 @@ async def tournament_games(request: web.Request) -> web.Response:
     running = flag_of(request, "running")
     async with request.app[POOL].acquire() as conn:
         games = await reads.tournament_games(conn, tournament)
-    if not games:
-        raise not_found("tournament", tournament)
-    return respond(request, {"items": [g for g in games if running is None or g.running == running],
-                             "next": None})
+        if not games:
+            raise not_found("tournament", tournament)
+        items = [msgspec.to_builtins(g) for g in games if running is None or g.running == running]
+        await with_names(conn, items)
+    return respond(request, {"items": items, "next": None})
 
 
 async def seasons(request: web.Request) -> web.Response:
@@ -66,8 +69,13 @@ async def season(request: web.Request) -> web.Response:
 async def ratings(request: web.Request) -> web.Response:
     limit = limit_of(request)
     min_games = number_of(request, "min_games", 0, 0, INT_MAX)
+    order = request.query.get("order", "player_id")
+    if order not in ("player_id", "ordinal"):
+        raise BadRequest("standings.bad-order", f"order must be player_id or ordinal, not {order!r}")
     async with request.app[POOL].acquire() as conn:
-        items = await reads.ratings(conn, request.query.get("after", ""), limit, min_games)
+        items = await reads.ratings(conn, request.query.get("after", ""), limit, min_games, order == "ordinal")
+    if order == "ordinal":
+        return respond(request, {"items": items, "next": None})
     return respond(request, page(items, limit, lambda i: i["player_id"]))
 
 

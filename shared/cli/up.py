@@ -40,9 +40,11 @@ def up(data_dir: Path, demo: bool = True) -> int:
         env = {"DATABASE_URL": services_database_url(infra.database_url, logins), "NATS_URL": infra.nats_url,
                "SECRETS_DIR": str(infra.secrets_dir.resolve()), "ENVIRONMENT": "dev",
                "DATA_DIR": str(data_dir.resolve())}
+        ports = {name: preferred_port(PORTS[name]) if name in PORTS else free_port() for name in SERVICES}
         for name in SERVICES:
-            port = preferred_port(PORTS[name]) if name in PORTS else free_port()
-            service = ServiceProcess(name, env, logs / f"{name}.log", port=port)
+            # The gateway's play page lists games and names from the standings service, as a browser reaches it.
+            extra = {"STANDINGS_URL": f"http://127.0.0.1:{ports['standings']}"} if name == "gateway" else {}
+            service = ServiceProcess(name, {**env, **extra}, logs / f"{name}.log", port=ports[name])
             service.start()
             services.append(service)
         for service in services:
@@ -95,5 +97,6 @@ def print_where_to_look(database_url: str, infra: LocalInfra, services: list[Ser
     gateway = next(s.url for s in services if s.name == "gateway")
     standings = next(s.url for s in services if s.name == "standings")
     print(f"  dashboard  : {standings}/   (standings feeds under {standings}/v1/)")
+    print(f"  play page  : {gateway}/play   (register, start a game against bots or people, play it)")
     print(f"  players API: {gateway}/openapi.json")
     print("  more bots  : .venv/bin/league bots --game vortex --players 4", flush=True)

@@ -12,6 +12,7 @@ from nats.aio.client import Client
 
 from shared.eventstore import EventStore
 from shared.infra.processes import ServiceProcess
+from shared.messages.games import rules_of
 from tests.infra import RunInfra
 from tests.integration.bots_running import BotLoad, Spec, caught_up, fetch, get_json, standings_service
 
@@ -129,14 +130,17 @@ async def test_no_feed_or_page_shows_a_hand_a_face_down_card_or_a_deck_order_of_
         events = await store.read_stream(season)
         private = set().union(*(strings(e.payload()) for e in events if e.metadata.visibility is not None))
         public = set().union(*(strings(e.payload()) for e in events if e.metadata.visibility is None))
-        secrets = {s for s in private - public if len(s) >= 2}
+        # A bot's kind ("greedy") is private here only as the by_bot of an action, yet public in any game that seats
+        # one (GameOpened.bots), which /v1/games lists: it is no secret.
+        secrets = {s for s in private - public if len(s) >= 2} - set(rules_of("phantoms").bots)
         assert secrets, "a running season should hold cards nobody else has seen yet"
         url = standings.url
         _, seasons = await fetch(f"{url}/v1/seasons?running=true")
         assert season in [s["season_id"] for s in seasons["items"]]
         texts = [await asyncio.to_thread(_text, f"{url}{path}") for path in (
             "/", "/web/app.js", "/v1/counters", "/v1/tournaments", "/v1/seasons", f"/v1/seasons/{season}",
-            "/v1/ratings", "/v1/boards", "/v1/changes?limit=500", f"/v1/games/{season}/replay")]
+            "/v1/ratings", "/v1/boards", "/v1/changes?limit=500", f"/v1/games/{season}/replay", "/v1/games",
+            f"/v1/games/{season}/timeline", f"/v1/games/{season}/views", f"/v1/games/{season}/audit", "/v1/players")]
         texts += [json.dumps(e) for e in await all_changes(url)]
         texts += [json.dumps(e) for e in await sse_entries(url, 50)]
         assert load.running() == 1, "the season must still be running while its feeds are read"

@@ -1,0 +1,37 @@
+"""``GET /audit/{game_id}/bundle``: an ended game's audit bundle (JSON lines: its events and its RNG stream's, as
+``league export`` writes them), so that a player's browser recomputes every draw itself. Only once the game has
+ended, as the audit: until then draws and hidden cards stay hidden."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from aiohttp import web
+
+from services.gateway.ended_games import ended_game
+from shared.audit.bundle import export_bundle
+
+PATHS = {
+    "/audit/{game_id}/bundle": {"get": {
+        "summary": "An ended game's audit bundle (JSON lines), to recompute its draws anywhere",
+        "parameters": [{"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        "responses": {"200": {"description": "application/x-ndjson: a header, then every event"},
+                      "400": {"description": "not a game id"}, "404": {"description": "no such game"},
+                      "409": {"description": "the game is still running"}}}},
+}
+
+
+async def bundle(request: web.Request) -> web.Response:
+    found = await ended_game(request, "its bundle")
+    if isinstance(found, web.Response):
+        return found
+    assert found.table.opened is not None
+    body = export_bundle(found.game_id, found.table.opened.game, found.game_events, found.rng_events,
+                         datetime.now(UTC))
+    response = web.Response(body=body, content_type="application/x-ndjson", headers={"Cache-Control": "no-cache"})
+    response.enable_compression()
+    return response
+
+
+def add_bundle_routes(app: web.Application) -> None:
+    app.router.add_get("/audit/{game_id}/bundle", bundle)
