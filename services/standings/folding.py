@@ -16,6 +16,15 @@ from shared.eventstore.checkpoints import load_checkpoints, save_checkpoints
 from shared.messages.registry import UnknownMessage
 from shared.messages.stored import loaded
 
+_UNREAD = object()
+
+
+def _decoded(recorded: RecordedEvent) -> Any:
+    try:
+        return loaded(recorded)
+    except UnknownMessage:
+        return None
+
 
 @dataclass
 class Folder:
@@ -50,25 +59,26 @@ class Folder:
             if name in self.written and self.written[name] != checkpoint:
                 self.memory.pop(name, None)
         changes: dict[int, list[Change]] = {}
-        folding = [(name, PROJECTIONS[name], tables_of(PROJECTIONS[name], generation),
-                    self.memory.setdefault(name, {}), done[name]) for name, generation in self.generations.items()]
-        last: Fold | None = None
+        folding = [(PROJECTIONS[name], tables_of(PROJECTIONS[name], generation), self.memory.setdefault(name, {}),
+                    done[name]) for name, generation in self.generations.items()]
+        advanced = False
         for index, recorded in enumerate(events):
-            try:
-                event = loaded(recorded)
-            except UnknownMessage:
-                event = None
-            checkpoint = recorded.checkpoint
-            for _name, projection, tables, memory, seen in folding:
+            checkpoint, category, type_ = recorded.checkpoint, recorded.category, recorded.type
+            event: Any = _UNREAD
+            for projection, tables, memory, seen in folding:
                 if checkpoint <= seen:
                     continue
-                fold = Fold(conn, self.store, tables, memory, recorded, event)
+                advanced = True
+                if not projection.wants(category, type_):
+                    continue
+                if event is _UNREAD and projection.reads_event:
+                    event = _decoded(recorded)
+                fold = Fold(conn, self.store, tables, memory, recorded, None if event is _UNREAD else event)
                 await projection.apply(fold)
                 if fold.changes:
                     changes.setdefault(index, []).extend(fold.changes)
-                last = fold
-        if last is not None:
-            for _name, projection, tables, memory, _seen in folding:
+        if advanced:
+            for projection, tables, memory, _seen in folding:
                 fold = Fold(conn, self.store, tables, memory, events[-1], None)
                 await projection.flush(fold)
                 if fold.changes:

@@ -65,6 +65,16 @@ class Projection:
     name: str
     tables: dict[str, str]
     """base name -> column definitions (the first table's first column is its key)."""
+    categories: frozenset[str] | None = None
+    """Only events of streams of these categories reach ``apply`` (None: every category)."""
+    types: frozenset[str] | None = None
+    """Only events of these stored types reach ``apply`` (None: every type)."""
+    reads_event: bool = True
+    """False: ``apply`` looks at the stored event only (``fold.recorded``), so the event need not be decoded."""
+
+    def wants(self, category: str, type_: str) -> bool:
+        return ((self.categories is None or category in self.categories)
+                and (self.types is None or type_ in self.types))
 
     async def apply(self, fold: Fold) -> None:
         raise NotImplementedError

@@ -6,10 +6,14 @@ from collections import Counter
 
 from services.standings.projections.base import Fold, Projection
 from shared.messages.engine import GameEnded, GameOpened
+from shared.messages.registry import message_name
+
+GAME_OPENED, GAME_ENDED = message_name(GameOpened), message_name(GameEnded)
 
 
 class Counters(Projection):
     name = "counters"
+    reads_event = False
     tables = {
         "counters": "name text PRIMARY KEY, value bigint NOT NULL",
         "events_per_minute": "minute timestamptz PRIMARY KEY, events int NOT NULL",
@@ -20,13 +24,10 @@ class Counters(Projection):
         minutes: Counter[object] = fold.memory.setdefault("minutes", Counter())
         pending["events"] += 1
         minutes[fold.recorded.recorded_at.replace(second=0, microsecond=0)] += 1
-        match fold.event:
-            case GameOpened():
-                pending["games_opened"] += 1
-            case GameEnded():
-                pending["games_finished"] += 1
-            case _:
-                pass
+        if fold.recorded.type == GAME_OPENED:
+            pending["games_opened"] += 1
+        elif fold.recorded.type == GAME_ENDED:
+            pending["games_finished"] += 1
 
     async def flush(self, fold: Fold) -> None:
         pending: Counter[str] = fold.memory.pop("pending", Counter())

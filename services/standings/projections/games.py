@@ -9,10 +9,12 @@ import json
 
 from services.standings.projections.base import Fold, Projection
 from shared.messages.engine import GameEnded, GameOpened
+from shared.messages.registry import message_name
 
 
 class Games(Projection):
     name = "games"
+    types = frozenset({message_name(GameOpened), message_name(GameEnded)})
     tables = {
         "games": "game_id text PRIMARY KEY, position bigint NOT NULL UNIQUE, game text NOT NULL, seats int NOT NULL,"
                  " players jsonb NOT NULL, bots jsonb NOT NULL, tournament_id text, round int, table_no int,"

@@ -29,6 +29,7 @@ class Known(msgspec.Struct, frozen=True):
 
 class Leaderboards(Projection):
     name = "leaderboards"
+    categories = frozenset({"tournament"})
     tables = {
         "leaderboards": "tournament_id text PRIMARY KEY, name text NOT NULL, game text NOT NULL,"
                         " format text NOT NULL, status text NOT NULL, rounds_planned int NOT NULL,"

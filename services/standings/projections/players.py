@@ -9,6 +9,7 @@ from shared.messages.players import PlayerRegistered
 
 class Players(Projection):
     name = "players"
+    categories = frozenset({"player"})
     tables = {"players": "player_id text PRIMARY KEY, name text NOT NULL, registered_at timestamptz NOT NULL"}
 
     async def apply(self, fold: Fold) -> None:

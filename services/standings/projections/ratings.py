@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from services.standings.projections.base import Fold, Projection
 from shared.messages.engine import GameEnded
+from shared.messages.registry import message_name
 from shared.ratings import Rating, ranks_from_winners, rate
 
 
 class Ratings(Projection):
     name = "ratings"
+    types = frozenset({message_name(GameEnded)})
     tables = {
         "ratings": "player_id text PRIMARY KEY, mu float8 NOT NULL, sigma float8 NOT NULL, ordinal float8 NOT NULL,"
                    " games int NOT NULL, wins int NOT NULL",

@@ -35,6 +35,7 @@ def format_details(fmt: Format) -> tuple[int | None, int | None]:
 
 class Rounds(Projection):
     name = "rounds"
+    categories = frozenset({"tournament"})
     tables = {
         "tournament_info": "tournament_id text PRIMARY KEY, position bigint NOT NULL, name text NOT NULL,"
                            " game text NOT NULL, format text NOT NULL, best_of int, table_size int,"

@@ -13,6 +13,7 @@ STANDING_COLUMNS = "seat, player, wins, goals_for, goals_against, played, injuri
 
 class Seasons(Projection):
     name = "seasons"
+    categories = frozenset({"phantoms"})
     tables = {
         "seasons": "season_id text PRIMARY KEY, edition text NOT NULL, seats int NOT NULL, players jsonb NOT NULL,"
                    " running boolean NOT NULL, leader int, champion int, opened_at timestamptz NOT NULL",

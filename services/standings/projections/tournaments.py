@@ -8,10 +8,12 @@ import json
 
 from services.standings.projections.base import Fold, Projection
 from shared.messages.engine import GameEnded, GameOpened
+from shared.messages.registry import message_name
 
 
 class Tournaments(Projection):
     name = "tournaments"
+    types = frozenset({message_name(GameOpened), message_name(GameEnded)})
     tables = {
         "tournament_games": "tournament_id text NOT NULL, game_id text NOT NULL, round int, table_no int,"
                             " game text NOT NULL, players jsonb NOT NULL, winners jsonb, running boolean NOT NULL,"
