@@ -57,13 +57,20 @@ class Wakeups:
             self._subscription = None
 
 
-class WakeupPublisher:
-    """``notify`` is synchronous (an ``on_commit`` hook); commits that come while a message is on its way are
-    covered by one more message, not one each."""
+MIN_INTERVAL = 0.02
+"""A writer sends at most one wake-up this often: the first commit after a quiet spell is announced at once, the
+commits that follow within the interval by one message at its end. Readers read a busy log at most every 50 ms
+anyway, and each message wakes every process that follows the log."""
 
-    def __init__(self, nc: Client, ns: Namespace) -> None:
+
+class WakeupPublisher:
+    """``notify`` is synchronous (an ``on_commit`` hook); commits that come while a message is on its way, or within
+    ``min_interval`` of the last one, are covered by one more message, not one each."""
+
+    def __init__(self, nc: Client, ns: Namespace, *, min_interval: float = MIN_INTERVAL) -> None:
         self.nc = nc
         self.subject = ns.events_appended
+        self.min_interval = min_interval
         self.sent = 0
         self._task: asyncio.Task[None] | None = None
         self._again = False
@@ -82,6 +89,7 @@ class WakeupPublisher:
                 self.sent += 1
             except Exception as error:  # readers poll: a wake-up that cannot go out is only latency
                 log.debug("wakeup.publish.failed", error=f"{type(error).__name__}: {error}")
+            await asyncio.sleep(self.min_interval)
             if not self._again:
                 return
 

@@ -185,3 +185,24 @@ async def test_a_reader_of_some_types_gets_each_of_them_once_in_log_order_and_pa
     assert sorted(e.event_id for e in seen) == sorted(i for ids in written for i in ids)
     assert [e.checkpoint for e in seen] == sorted(e.checkpoint for e in seen), "not in the log's read order"
     assert ends == sorted(ends) and len(ends) >= 800 // 50, "the pages did not walk past the other events"
+
+
+async def test_a_burst_of_commits_sends_one_wake_up_at_once_and_one_per_interval_after(
+        nc: Client, infra: RunInfra) -> None:
+    wakeups = await Wakeups.over_nats(nc, infra.namespace)
+    publisher = WakeupPublisher(nc, infra.namespace, min_interval=0.05)
+    first_seen = asyncio.Event()
+    with wakeups.waiter() as woken:
+        started = time.perf_counter()
+        publisher.notify()
+        await asyncio.wait_for(woken.wait(), 2)
+        assert time.perf_counter() - started < 0.04, "the first commit after a quiet spell waited"
+        first_seen.set()
+        for _ in range(40):  # 40 commits over about 0.2 s
+            publisher.notify()
+            await asyncio.sleep(0.005)
+        await publisher.close()
+        await asyncio.sleep(0.1)
+    assert 2 <= publisher.sent <= 2 + 0.25 / 0.05, publisher.sent
+    assert wakeups.received == publisher.sent, "the last commits were not announced"
+    await wakeups.close()
