@@ -10,13 +10,12 @@ from types import FrameType
 
 from shared.cli.connection import write_env_file
 from shared.cli.demo import play_demo
+from shared.cli.service_ports import service_ports
 from shared.eventstore.migrate import apply_migrations
 from shared.infra.local import start_infra
-from shared.infra.ports import free_port, preferred_port
 from shared.infra.processes import SERVICES, ServiceProcess
 
 RESTART_LIMIT = 5
-PORTS = {"gateway": 8080, "standings": 8081}
 
 
 class Stop(Exception):
@@ -39,9 +38,9 @@ def up(data_dir: Path, demo: bool = True) -> int:
         asyncio.run(apply_migrations(infra.database_url))
         env = {"DATABASE_URL": infra.database_url, "NATS_URL": infra.nats_url, "ENVIRONMENT": "dev",
                "DATA_DIR": str(data_dir.resolve())}
+        ports = service_ports(SERVICES, say=lambda line: print(line, flush=True))
         for name in SERVICES:
-            port = preferred_port(PORTS[name]) if name in PORTS else free_port()
-            service = ServiceProcess(name, env, logs / f"{name}.log", port=port)
+            service = ServiceProcess(name, env, logs / f"{name}.log", port=ports[name])
             service.start()
             services.append(service)
         for service in services:
