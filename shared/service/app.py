@@ -22,6 +22,7 @@ from shared.eventstore.group_commit import GroupCommit
 from shared.eventstore.migrate import EVENTSTORE_MIGRATIONS, apply_migrations
 from shared.eventstore.pool import create_pool
 from shared.http.correlation import use_correlation
+from shared.http.parse_errors import answer_parse_errors_as_json
 from shared.logging import configure_logging, get_logger
 from shared.service.keys import (
     GROUP_COMMIT,
@@ -211,6 +212,7 @@ def run_service(name: str, settings_type: type[S], build: Callable[[S], web.Appl
     settings = load_settings(settings_type)
     configure_logging(name, settings.log_level)
     app = build(settings)
+    answer_parse_errors_as_json()
     # What was built at start-up (modules, the app) stays: the collector never walks it again. A request makes a few
     # hundred short-lived objects, so a young generation of this size is collected a few times a second, not dozens.
     gc.freeze()
