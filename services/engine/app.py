@@ -33,7 +33,7 @@ from shared.messages.engine import (
     PlayCommand,
 )
 from shared.service.app import background, base_app, use_group_commit, use_nats, use_store
-from shared.service.keys import GROUP_COMMIT, METRICS, NAMESPACE, NATS, POOL, STORE
+from shared.service.keys import GROUP_COMMIT, HANDLER_METRICS, METRICS, NAMESPACE, NATS, POOL, STORE
 
 ENGINE = web.AppKey("engine", Engine)
 AUTOPLAY = web.AppKey("autoplay", Autoplay)
@@ -116,7 +116,7 @@ def build(settings: EngineSettings) -> web.Application:
             games.drop_partition(partition)  # what this replica knew of it may be old: read it again when asked
             served[partition] = [
                 await serve(nc, ns.engine_partition(partition, verb), request_type, handler_for(verb, handle),
-                            queue="engine")
+                            queue="engine", metrics=app[HANDLER_METRICS].subject(f"engine.{verb}"))
                 for verb, (request_type, handle) in HANDLERS.items()]
             autoplay.rescan_due = True
 
