@@ -9,6 +9,7 @@ from aiohttp import web
 from nats.aio.msg import Msg
 from prometheus_client import Counter, Gauge
 
+from services.engine.abandon import abandon
 from services.engine.autoplay import Autoplay
 from services.engine.games import Games
 from services.engine.handler import Engine
@@ -21,6 +22,7 @@ from shared.bus.replies import RejectedError
 from shared.bus.rpc import Served, serve
 from shared.keyfiles import key_from
 from shared.messages.engine import (
+    AbandonGame,
     CommandResult,
     CreateGame,
     EngineRequest,
@@ -70,11 +72,16 @@ async def legal(engine: Engine, _autoplay: Autoplay, request: GetLegal) -> Legal
     return await engine.legal(request)
 
 
+async def abandoned(engine: Engine, _autoplay: Autoplay, request: AbandonGame) -> CommandResult:
+    return await abandon(engine, request)
+
+
 Handler = Callable[[Engine, Autoplay, Any], Awaitable[Any]]
 HANDLERS: dict[str, tuple[Any, Handler]] = {
     "command": (EngineRequest, command),
     "view": (GetView, view),
     "legal": (GetLegal, legal),
+    "abandon": (AbandonGame, abandoned),
 }
 """verb -> (request type, handler): what the owner of a partition answers on ``league.engine.p<n>.<verb>``."""
 KINDS: dict[type, str] = {CreateGame: "create", GiveClientSeed: "client_seed"}

@@ -17,7 +17,7 @@ from shared.bus.replies import RejectedError
 from shared.eventstore import Checkpoint, EventStore, RecordedEvent
 from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
 from shared.logging import correlation, get_logger
-from shared.messages.engine import GameEnded, GameOpened
+from shared.messages.engine import GameAbandoned, GameEnded, GameOpened
 from shared.messages.registry import message_name
 from shared.messages.stored import loaded
 from shared.tournaments.commands import RecordResult
@@ -26,6 +26,7 @@ CHECKPOINT = "matchmaking"
 READ_INTERVAL = 0.25
 """A busy log is read at most this often: a round's results wait a quarter second, and each read covers more."""
 GAME_ENDED = message_name(GameEnded)
+GAME_ABANDONED = message_name(GameAbandoned)
 log = get_logger(__name__)
 
 
@@ -44,6 +45,8 @@ async def handle(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments
                  events: list[RecordedEvent]) -> None:
     ended = []
     for event in events:
+        if event.type == GAME_ABANDONED:
+            await abandoned(store, tournaments, event)
         if event.type != GAME_ENDED:
             continue
         opened = await opened_of(store, event.stream_id)
@@ -56,6 +59,15 @@ async def handle(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments
             with correlation(event.metadata.correlation_id):  # the tournament's events follow from the game's end
                 await record(tournaments, opened.tournament_id, event.stream_id, result.winners)
     await save(pool, events, ended)
+
+
+async def abandoned(store: EventStore, tournaments: Tournaments, event: RecordedEvent) -> None:
+    """An abandoned tournament game counts as played with no winner (the tournament goes on: the next round, or the
+    series' next game); nobody's rating moves."""
+    opened = await opened_of(store, event.stream_id)
+    if opened is not None and opened.tournament_id:
+        with correlation(event.metadata.correlation_id):
+            await record(tournaments, opened.tournament_id, event.stream_id, ())
 
 
 async def record(tournaments: Tournaments, tournament_id: str, game_id: str, winners: tuple[int, ...]) -> None:

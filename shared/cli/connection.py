@@ -43,6 +43,10 @@ def gateway_url(data_dir: Path) -> str:
     return _setting(data_dir, "GATEWAY_URL")
 
 
+def nats_url(data_dir: Path) -> str:
+    return _setting(data_dir, "NATS_URL")
+
+
 async def open_store(data_dir: Path) -> EventStore:
     url = database_url(data_dir)
     try:

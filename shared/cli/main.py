@@ -48,6 +48,10 @@ def parser() -> argparse.ArgumentParser:
     bots.add_argument("--players", type=int, required=True)
     bots.add_argument("--options", default="{}", help='table options as JSON, e.g. \'{"edition": "powerplay"}\'')
     bots.add_argument("--gateway", help="the gateway's URL (default: the league `make run` started)")
+    abandon = commands.add_parser("abandon", help="stop a running game with nobody winning (recorded as "
+                                                  "engine.GameAbandoned; a tournament goes on without it)")
+    abandon.add_argument("game_id")
+    abandon.add_argument("--reason", required=True, help="why, in a sentence: it is recorded in the game")
     # -- standings: league rebuild --
     rebuild = commands.add_parser("rebuild", help="rebuild standings projections from position zero and swap them in")
     rebuild.add_argument("projection", help="seasons, tournaments, leaderboards, ratings, boards, counters, or all")
@@ -92,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
                 if args.tournament:
                     return asyncio.run(bots_tournament(args.data_dir, args.gateway, args.tournament, args.players))
                 return asyncio.run(bots_game(args.data_dir, args.gateway, args.game, args.players, args.options))
+            case "abandon":
+                from shared.cli.abandon import abandon_command
+
+                return asyncio.run(abandon_command(args.data_dir, args.game_id, args.reason))
             case "rebuild":  # standings
                 from shared.cli.rebuild import rebuild_command
 

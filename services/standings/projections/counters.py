@@ -1,11 +1,11 @@
-"""League-wide counters: games opened, finished and running, events in the log, and events per minute."""
+"""League-wide counters: games opened, finished, abandoned and running, events in the log, and events per minute."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from services.standings.projections.base import Fold, Projection
-from shared.messages.engine import GameEnded, GameOpened
+from shared.messages.engine import GameAbandoned, GameEnded, GameOpened
 
 
 class Counters(Projection):
@@ -25,6 +25,8 @@ class Counters(Projection):
                 pending["games_opened"] += 1
             case GameEnded():
                 pending["games_finished"] += 1
+            case GameAbandoned():
+                pending["games_abandoned"] += 1
             case _:
                 pass
 
@@ -49,5 +51,6 @@ class Counters(Projection):
 
 def league_counters(values: dict[str, int]) -> dict[str, int]:
     opened, finished = values.get("games_opened", 0), values.get("games_finished", 0)
-    return {"games_opened": opened, "games_finished": finished, "games_running": opened - finished,
-            "events": values.get("events", 0)}
+    abandoned = values.get("games_abandoned", 0)
+    return {"games_opened": opened, "games_finished": finished, "games_abandoned": abandoned,
+            "games_running": opened - finished - abandoned, "events": values.get("events", 0)}

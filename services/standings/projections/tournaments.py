@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from services.standings.projections.base import Fold, Projection
-from shared.messages.engine import GameEnded, GameOpened
+from shared.messages.engine import GameAbandoned, GameEnded, GameOpened
 
 
 class Tournaments(Projection):
@@ -29,7 +29,8 @@ class Tournaments(Projection):
                 fold.change("tournaments", tournament, {
                     "tournament_id": tournament, "game_id": fold.recorded.stream_id, "round": opened.round,
                     "table": opened.table, "game": opened.game, "players": players, "running": True})
-            case GameEnded(winners=winners):
+            case GameEnded() | GameAbandoned():
+                winners = fold.event.winners if isinstance(fold.event, GameEnded) else ()  # abandoned: nobody won
                 opened = await fold.opened()
                 fold.forget()
                 if opened is None or opened.tournament_id is None:
