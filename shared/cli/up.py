@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import signal
 import time
 from pathlib import Path
-from types import FrameType
 
 from shared.cli.connection import write_env_file
 from shared.cli.demo import play_demo
+from shared.cli.demo_record import interrupted_demo
+from shared.cli.interrupted import end_interrupted_demo
 from shared.cli.service_ports import service_ports
+from shared.cli.stopping import Stop, hold_signals, run_until_stopped, stop_on_signals
 from shared.eventstore.migrate import apply_migrations
 from shared.infra.local import start_infra
 from shared.infra.processes import SERVICES, ServiceProcess
@@ -18,12 +19,8 @@ from shared.infra.processes import SERVICES, ServiceProcess
 RESTART_LIMIT = 5
 
 
-class Stop(Exception):
-    pass
-
-
-def _raise_stop(signum: int, frame: FrameType | None) -> None:
-    raise Stop
+def say(line: str) -> None:
+    print(line, flush=True)
 
 
 def up(data_dir: Path, demo: bool = True) -> int:
@@ -31,14 +28,18 @@ def up(data_dir: Path, demo: bool = True) -> int:
     logs = data_dir / "logs"
     logs.mkdir(exist_ok=True)
     print(f"league: starting infrastructure under {data_dir}/ ...", flush=True)
-    infra = start_infra(data_dir, durable=True)
+    stop_on_signals()
+    try:
+        infra = start_infra(data_dir, durable=True)
+    except Stop:
+        print("league: stopped.", flush=True)
+        return 0
     services: list[ServiceProcess] = []
-    signal.signal(signal.SIGTERM, _raise_stop)
     try:
         asyncio.run(apply_migrations(infra.database_url))
         env = {"DATABASE_URL": infra.database_url, "NATS_URL": infra.nats_url, "ENVIRONMENT": "dev",
                "DATA_DIR": str(data_dir.resolve())}
-        ports = service_ports(SERVICES, say=lambda line: print(line, flush=True))
+        ports = service_ports(SERVICES, say=say)
         for name in SERVICES:
             service = ServiceProcess(name, env, logs / f"{name}.log", port=ports[name])
             service.start()
@@ -49,13 +50,17 @@ def up(data_dir: Path, demo: bool = True) -> int:
         write_env_file(data_dir, {"DATABASE_URL": infra.database_url, "NATS_URL": infra.nats_url,
                                   "GATEWAY_URL": urls["gateway"], "STANDINGS_URL": urls["standings"]})
         print_where_to_look(infra.database_url, infra.nats_url, services, logs)
+        run_until_stopped(end_interrupted_demo(data_dir, infra.database_url, infra.nats_url, say))
         if demo:
-            asyncio.run(play_demo(urls["gateway"]))
+            run_until_stopped(play_demo(urls["gateway"], data_dir))
         print("\nThe league keeps running; Ctrl-C stops everything.", flush=True)
         supervise(services)
     except (KeyboardInterrupt, Stop):
         print("\nleague: stopping ...", flush=True)
+        if interrupted_demo(data_dir) is not None:
+            print("league: the demo was cut short: the next `league up` ends the games it left", flush=True)
     finally:
+        hold_signals()
         (data_dir / "league.env").unlink(missing_ok=True)
         for service in reversed(services):
             service.stop()
@@ -91,4 +96,4 @@ def print_where_to_look(database_url: str, nats_url: str, services: list[Service
     standings = next(s.url for s in services if s.name == "standings")
     print(f"  dashboard  : {standings}/   (standings feeds under {standings}/v1/)")
     print(f"  players API: {gateway}/openapi.json")
-    print("  more bots  : .venv/bin/league bots --game vortex --players 4", flush=True)
+    print("  more bots  : league bots --game vortex --players 4", flush=True)
