@@ -32,7 +32,8 @@ def _setting(data_dir: Path, name: str) -> str:
             key, _, value = line.partition("=")
             if key == name:
                 return value
-    raise NoLeague(f"no league to reach: set {name}, or start one with `make run` (it writes .data/league.env)")
+    raise NoLeague(f"no league running at {path.parent}: start one with `make run` (or `league up`), or name it "
+                   f"with --league-dir or LEAGUE_DIR, or set {name}")
 
 
 def database_url(data_dir: Path) -> str:

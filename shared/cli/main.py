@@ -8,12 +8,14 @@ import sys
 from pathlib import Path
 
 from shared.cli.connection import NoLeague
+from shared.cli.league_dir import league_dir
 
 
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="league", description=__doc__)
-    root.add_argument("--data-dir", type=Path, default=Path(".data"),
-                      help="the embedded league's folder (default .data)")
+    root.add_argument("--league-dir", "--data-dir", dest="data_dir", type=Path, default=None,
+                      help="the league's folder (default: LEAGUE_DIR, else the .data of this folder or the nearest "
+                           "one above with a running league, else the league `league up` started last)")
     commands = root.add_subparsers(dest="command", required=True)
     up = commands.add_parser("up", help="start PostgreSQL and NATS (embedded unless DATABASE_URL/NATS_URL are "
                                         "set) and every service, play a demo, and run until Ctrl-C")
@@ -61,6 +63,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    args.data_dir = league_dir(args.data_dir, starting=args.command == "up")
     try:
         match args.command:
             case "up":

@@ -10,6 +10,8 @@ from shared.cli.connection import write_env_file
 from shared.cli.demo import play_demo
 from shared.cli.demo_record import interrupted_demo
 from shared.cli.interrupted import end_interrupted_demo
+from shared.cli.league_dir import announce, withdraw
+from shared.cli.on_path import say_where_league_is
 from shared.cli.service_ports import service_ports
 from shared.cli.stopping import Stop, hold_signals, run_until_stopped, stop_on_signals
 from shared.eventstore.migrate import apply_migrations
@@ -49,7 +51,9 @@ def up(data_dir: Path, demo: bool = True) -> int:
         urls = {s.name: s.url for s in services}
         write_env_file(data_dir, {"DATABASE_URL": infra.database_url, "NATS_URL": infra.nats_url,
                                   "GATEWAY_URL": urls["gateway"], "STANDINGS_URL": urls["standings"]})
+        announce(data_dir)
         print_where_to_look(infra.database_url, infra.nats_url, services, logs)
+        say_where_league_is()
         run_until_stopped(end_interrupted_demo(data_dir, infra.database_url, infra.nats_url, say))
         if demo:
             run_until_stopped(play_demo(urls["gateway"], data_dir))
@@ -62,6 +66,7 @@ def up(data_dir: Path, demo: bool = True) -> int:
     finally:
         hold_signals()
         (data_dir / "league.env").unlink(missing_ok=True)
+        withdraw(data_dir)
         for service in reversed(services):
             service.stop()
         infra.stop()

@@ -19,7 +19,7 @@ class LeagueUp:
     def __init__(self, data_dir: Path, ports: dict[str, int], *, demo: bool) -> None:
         env = {k: v for k, v in os.environ.items() if k not in OWN_SERVERS}
         env |= {"LEAGUE_GATEWAY_PORT": str(ports["gateway"]), "LEAGUE_STANDINGS_PORT": str(ports["standings"]),
-                "PYTHONUNBUFFERED": "1"}
+                "PYTHONUNBUFFERED": "1", "XDG_STATE_HOME": str(data_dir.parent / "state")}
         command = [sys.executable, "-m", "shared.cli.main", "--data-dir", str(data_dir), "up"]
         if not demo:
             command.append("--no-demo")
