@@ -135,6 +135,9 @@ def document() -> bytes:
                              "responses": {"200": answer("healthy"), "503": answer("unhealthy")}}},
         "/metrics": {"get": {"summary": "Prometheus metrics", "responses": {"200": answer("text exposition")}}},
         "/openapi.json": {"get": {"summary": "This document", "responses": {"200": answer("OpenAPI 3.1")}}},
+        "/asyncapi.json": {"get": {"summary": "The live feeds (this gateway's game WebSocket, the standings feeds, "
+                                              "the event subjects) as an AsyncAPI 3 document",
+                                   "responses": {"200": answer("AsyncAPI 3")}}},
     }
     return msgspec.json.encode({
         "openapi": "3.1.0",

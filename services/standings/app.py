@@ -5,6 +5,7 @@ from pathlib import Path
 
 from aiohttp import web
 
+from services.contract.asyncapi import add_asyncapi_route
 from services.standings import generations
 from services.standings.http import errors
 from services.standings.hub import Hub
@@ -41,6 +42,7 @@ def build(settings: StandingsSettings) -> web.Application:
     app[HUB] = Hub()
     app[LAG] = Lag(app[METRICS])
     add_routes(app)
+    add_asyncapi_route(app)
     app.router.add_get("/", index)
     app.router.add_static("/web/", WEB)
 
