@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint install clean browser
+.PHONY: run test bench lint install clean browser tools
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required, found " + sys.version'
@@ -20,12 +20,17 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/league up
 
-test: $(STAMP) browser
+test: $(STAMP) browser tools
 	$(BIN)/python -m pytest
 
 # The standings dashboard test drives Debian's chromium headless; install it when missing and running as root.
 browser:
 	@command -v chromium >/dev/null || [ "$$(id -u)" != 0 ] || (apt-get update && apt-get install -y chromium)
+
+# docs/api.md's walkthrough is run with curl and jq; the AsyncAPI document is checked by an npm package (node).
+tools:
+	@(command -v jq && command -v curl && command -v npm) >/dev/null || [ "$$(id -u)" != 0 ] || \
+		(apt-get update && apt-get install -y jq curl nodejs npm)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
