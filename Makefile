@@ -10,10 +10,16 @@ $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required, found " + sys.version'
 	$(PYTHON) -m venv $(VENV)
 
+# pip's own output (on a slow network, a warning per retried download) goes to .venv/pip.log; the terminal gets one
+# progress line (deploy/pip_progress.py).
+PIP := $(BIN)/python deploy/pip_progress.py $(VENV)/pip.log
+PINNED = $(shell grep -c '==' requirements.lock)
+
 $(STAMP): $(BIN)/python pyproject.toml requirements.lock
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c requirements.lock -e '.[dev]'
-	touch $(STAMP)
+	@echo "league: installing the pinned dependencies into $(VENV)/ (first run only; pip's output: $(VENV)/pip.log)"
+	@$(PIP) 1 -- install --disable-pip-version-check --progress-bar off --upgrade pip
+	@$(PIP) $(PINNED) -- install --disable-pip-version-check --progress-bar off -c requirements.lock -e '.[dev]'
+	@touch $(STAMP)
 
 install: $(STAMP)
 
