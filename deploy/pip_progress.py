@@ -15,8 +15,9 @@ import time
 from pathlib import Path
 from typing import IO
 
-COLLECTING = re.compile(r"^Collecting (\S+)|^Requirement already satisfied: (\S+)")
+COLLECTING = re.compile(r"^(?:Collecting|Requirement already satisfied:) (\S+)|^Processing (?:\S*/)?([^/\s]+)")
 RETRYING = re.compile(r"WARNING: Retrying")
+WARNING = re.compile(r"^WARNING: ")
 TAIL = 30
 
 
@@ -25,15 +26,19 @@ class Progress:
         self.total, self.out = total, out
         self.seen: list[str] = []
         self.retries = 0
+        self.warnings = 0
         self.phase = "collecting"
         self.tty = out.isatty()
         self._last_print = 0.0
 
     def line(self, text: str) -> None:
         if (found := COLLECTING.match(text)) is not None:
-            self.seen.append(re.split(r"[=<>!~\[ ]", found.group(1) or found.group(2), maxsplit=1)[0])
+            self.seen.append(re.split(r"[=<>!~\[ ]|-\d", found.group(1) or found.group(2), maxsplit=1)[0])
         elif RETRYING.search(text):
             self.retries += 1
+        elif WARNING.match(text):
+            self.warnings += 1
+            return
         elif text.startswith("Installing collected packages"):
             self.phase = "installing"
         else:
@@ -48,7 +53,8 @@ class Progress:
         count = f"{min(len(self.seen), self.total)}/{self.total}" if self.total else str(len(self.seen))
         latest = f" ({self.seen[-1]})" if self.seen and self.phase == "collecting" else ""
         slow = f"; slow network: {self.retries} download retries so far" if self.retries else ""
-        text = f"league: {self.phase} dependencies: {count} packages{latest}{slow}"
+        warned = f"; {self.warnings} pip warnings in the log" if final and self.warnings else ""
+        text = f"league: {self.phase} dependencies: {count} packages{latest}{slow}{warned}"
         if self.tty:
             self.out.write("\r\033[K" + text + ("\n" if final else ""))
         else:
