@@ -26,24 +26,32 @@ class RouteMetrics:
                                   registry=registry, buckets=BUCKETS)
         self.responses = Counter("http_responses", "HTTP responses by route, status and error code (empty: no error)",
                                  ["route", "status", "code"], registry=registry)
-        self._timers: dict[str, Callable[[float], None]] = {}
-        self._counts: dict[tuple[str, int, str], Callable[[], None]] = {}
+        self._routes: dict[tuple[str, object], _Route] = {}
 
-    def done(self, route: str, status: int, code: str, seconds: float) -> None:
-        observe = self._timers.get(route)
-        if observe is None:
-            observe = self._timers[route] = self.duration.labels(route).observe
-        observe(seconds)
-        count = self._counts.get((route, status, code))
+    def route(self, request: web.Request) -> _Route:
+        """The route's children, made on its first request (the key is the method and the route's resource)."""
+        info = request.match_info
+        resource = info.route.resource if info.http_exception is None else None
+        key = (UNMATCHED if resource is None else request.method, resource)  # a made-up method makes no new key
+        found = self._routes.get(key)
+        if found is None:
+            label = UNMATCHED if resource is None else f"{request.method} {resource.canonical}"
+            found = self._routes[key] = _Route(self, label)
+        return found
+
+
+class _Route:
+    def __init__(self, metrics: RouteMetrics, label: str) -> None:
+        self._metrics, self._label = metrics, label
+        self.observe: Callable[[float], None] = metrics.duration.labels(label).observe
+        self._counts: dict[tuple[int, str], Callable[[], None]] = {}
+
+    def done(self, status: int, code: str, seconds: float) -> None:
+        self.observe(seconds)
+        count = self._counts.get((status, code))
         if count is None:
-            count = self._counts[(route, status, code)] = self.responses.labels(route, str(status), code).inc
+            count = self._counts[(status, code)] = self._metrics.responses.labels(self._label, str(status), code).inc
         count()
-
-
-def route_of(request: web.Request) -> str:
-    info = request.match_info
-    resource = info.route.resource if info.http_exception is None else None
-    return UNMATCHED if resource is None else f"{request.method} {resource.canonical}"
 
 
 def measured(metrics: RouteMetrics) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
@@ -61,6 +69,6 @@ def measured(metrics: RouteMetrics) -> Callable[[web.Request, Handler], Awaitabl
             status, code = error.status, ""
             raise
         finally:
-            metrics.done(route_of(request), status, code, time.perf_counter() - started)
+            metrics.route(request).done(status, code, time.perf_counter() - started)
 
     return middleware
