@@ -13,7 +13,6 @@ import yarl
 
 from shared.client.http import LeagueClient
 from shared.infra.processes import ServiceProcess
-from tests.infra import RunInfra
 
 
 async def drop_after_first_view(url: str, game_id: str, token: str) -> None:
@@ -30,9 +29,10 @@ async def drop_after_first_view(url: str, game_id: str, token: str) -> None:
     writer.close()
 
 
-async def test_a_dropped_game_socket_is_not_an_error(league: dict[str, ServiceProcess], migrated: RunInfra) -> None:
-    log = migrated.tmp / "gateway-drops.log"
-    gateway = ServiceProcess("gateway", {**migrated.env, "LOG_LEVEL": "debug"}, log)
+async def test_a_dropped_game_socket_is_not_an_error(league: dict[str, ServiceProcess], league_env: dict[str, str],
+                                                     tmp_path: Path) -> None:
+    log = tmp_path / "gateway-drops.log"
+    gateway = ServiceProcess("gateway", {**league_env, "LOG_LEVEL": "debug"}, log)
     gateway.start()
     try:
         await asyncio.to_thread(gateway.wait_healthy, 60)
