@@ -4,28 +4,39 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint install clean browser
+.PHONY: run test bench lint install clean browser tools
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required, found " + sys.version'
 	$(PYTHON) -m venv $(VENV)
 
+# pip's own output (on a slow network, a warning per retried download) goes to .venv/pip.log; the terminal gets one
+# progress line (deploy/pip_progress.py).
+PIP := $(BIN)/python deploy/pip_progress.py $(VENV)/pip.log
+PINNED = $(shell grep -c '==' requirements.lock)
+
 $(STAMP): $(BIN)/python pyproject.toml requirements.lock
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c requirements.lock -e '.[dev]'
-	touch $(STAMP)
+	@echo "league: installing the pinned dependencies into $(VENV)/ (first run only; pip's output: $(VENV)/pip.log)"
+	@$(PIP) 1 -- install --disable-pip-version-check --progress-bar off --upgrade pip
+	@$(PIP) $(PINNED) -- install --disable-pip-version-check --progress-bar off -c requirements.lock -e '.[dev]'
+	@touch $(STAMP)
 
 install: $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/league up
 
-test: $(STAMP) browser
+test: $(STAMP) browser tools
 	$(BIN)/python -m pytest
 
 # The standings dashboard test drives Debian's chromium headless; install it when missing and running as root.
 browser:
 	@command -v chromium >/dev/null || [ "$$(id -u)" != 0 ] || (apt-get update && apt-get install -y chromium)
+
+# docs/api.md's walkthrough is run with curl and jq; the AsyncAPI document is checked by an npm package (node).
+tools:
+	@(command -v jq && command -v curl && command -v npm) >/dev/null || [ "$$(id -u)" != 0 ] || \
+		(apt-get update && apt-get install -y jq curl nodejs npm)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

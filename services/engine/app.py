@@ -9,6 +9,7 @@ from aiohttp import web
 from nats.aio.msg import Msg
 from prometheus_client import Counter, Gauge
 
+from services.engine.abandon import abandon
 from services.engine.autoplay import Autoplay
 from services.engine.games import Games
 from services.engine.handler import Engine
@@ -21,6 +22,7 @@ from shared.bus.replies import RejectedError
 from shared.bus.rpc import Served, serve
 from shared.keyfiles import key_from
 from shared.messages.engine import (
+    AbandonGame,
     CommandResult,
     CreateGame,
     EngineRequest,
@@ -33,7 +35,7 @@ from shared.messages.engine import (
     PlayCommand,
 )
 from shared.service.app import background, base_app, use_group_commit, use_nats, use_store
-from shared.service.keys import GROUP_COMMIT, METRICS, NAMESPACE, NATS, POOL, STORE
+from shared.service.keys import GROUP_COMMIT, HANDLER_METRICS, METRICS, NAMESPACE, NATS, POOL, STORE
 
 ENGINE = web.AppKey("engine", Engine)
 AUTOPLAY = web.AppKey("autoplay", Autoplay)
@@ -70,11 +72,16 @@ async def legal(engine: Engine, _autoplay: Autoplay, request: GetLegal) -> Legal
     return await engine.legal(request)
 
 
+async def abandoned(engine: Engine, _autoplay: Autoplay, request: AbandonGame) -> CommandResult:
+    return await abandon(engine, request)
+
+
 Handler = Callable[[Engine, Autoplay, Any], Awaitable[Any]]
 HANDLERS: dict[str, tuple[Any, Handler]] = {
     "command": (EngineRequest, command),
     "view": (GetView, view),
     "legal": (GetLegal, legal),
+    "abandon": (AbandonGame, abandoned),
 }
 """verb -> (request type, handler): what the owner of a partition answers on ``league.engine.p<n>.<verb>``."""
 KINDS: dict[type, str] = {CreateGame: "create", GiveClientSeed: "client_seed"}
@@ -116,7 +123,7 @@ def build(settings: EngineSettings) -> web.Application:
             games.drop_partition(partition)  # what this replica knew of it may be old: read it again when asked
             served[partition] = [
                 await serve(nc, ns.engine_partition(partition, verb), request_type, handler_for(verb, handle),
-                            queue="engine")
+                            queue="engine", metrics=app[HANDLER_METRICS].subject(f"engine.{verb}"))
                 for verb, (request_type, handle) in HANDLERS.items()]
             autoplay.rescan_due = True
 

@@ -25,7 +25,8 @@ RUNNING_ENGINE_GAMES = """
     WHERE o.type = 'engine.GameOpened'
       AND (o.data->>'turn_seconds' IS NOT NULL OR o.data->>'client_seed_seconds' IS NOT NULL
            OR jsonb_path_exists(o.data->'bots', '$[*] ? (@ != null)'))
-      AND NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = o.stream_id AND e.type = 'engine.GameEnded')
+      AND NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = o.stream_id
+                      AND e.type IN ('engine.GameEnded', 'engine.GameAbandoned'))
 """
 MAX_BOT_MOVES = 100_000
 log = get_logger(__name__)

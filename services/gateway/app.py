@@ -5,6 +5,7 @@ from pathlib import Path
 
 from aiohttp import web
 
+from services.contract.asyncapi import add_asyncapi_route
 from services.gateway.audit_routes import add_audit_routes
 from services.gateway.auth import KNOWN_TOKENS, KnownTokens
 from services.gateway.body import storable_text
@@ -66,4 +67,5 @@ def build(settings: GatewaySettings) -> web.Application:
     add_bundle_routes(app)
     add_play_routes(app)
     add_openapi_route(app)
+    add_asyncapi_route(app)
     return app

@@ -95,10 +95,10 @@ def document() -> bytes:
             "summary": "The moves your seat may send now", "security": BEARER, "parameters": [GAME_ID],
             "responses": {"200": answer("legal moves", "LegalCommands"), **errors(401, 404)}}},
         "/v1/games/{game_id}/commands": {"post": {
-            "summary": "Send a move; a repeated Idempotency-Key returns the first result and appends nothing (422 "
-                       "when it comes with a different command)",
+            "summary": "Send a move; with an Idempotency-Key a retry returns the first result and appends nothing "
+                       "(422 when it comes with a different command); without one a retry is a new move",
             "security": BEARER,
-            "parameters": [GAME_ID, {"name": "Idempotency-Key", "in": "header", "required": True,
+            "parameters": [GAME_ID, {"name": "Idempotency-Key", "in": "header", "required": False,
                                      "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,100}$"}}],
             "requestBody": body("Command"),
             "responses": {"200": answer("accepted", "CommandDone"),
@@ -149,6 +149,9 @@ def document() -> bytes:
         "/openapi.json": {"get": {"summary": "This document", "responses": {"200": answer("OpenAPI 3.1")}}},
         **routes_bundle.PATHS,
         **routes_play.PATHS,
+        "/asyncapi.json": {"get": {"summary": "The live feeds (this gateway's game WebSocket, the standings feeds, "
+                                              "the event subjects) as an AsyncAPI 3 document",
+                                   "responses": {"200": answer("AsyncAPI 3")}}},
     }
     return msgspec.json.encode({
         "openapi": "3.1.0",

@@ -1,4 +1,5 @@
-"""Games over HTTP: create, read your own view, list your legal moves, send a move with an Idempotency-Key."""
+"""Games over HTTP: create, read your own view, list your legal moves, send a move (an Idempotency-Key makes it
+safe to retry)."""
 
 from __future__ import annotations
 
@@ -93,15 +94,16 @@ async def legal(request: web.Request) -> web.Response:
 
 
 async def send_command(request: web.Request) -> web.Response:
-    """POST /v1/games/{game_id}/commands with an Idempotency-Key: a retry returns the first result; the key with a
-    different command is refused (422), whichever replica saw the first."""
+    """POST /v1/games/{game_id}/commands, with an optional Idempotency-Key: a retry under it returns the first
+    result; the key with a different command is refused (422), whichever replica saw the first. Without a key a
+    retry is a new command."""
     player_id = await require_player(request)
     game_id = request.match_info["game_id"]
     game = game_of(game_id)
-    key = request.headers.get("Idempotency-Key", "")
-    if not IDEMPOTENCY_KEY.match(key):
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not IDEMPOTENCY_KEY.match(key):
         return json_error(400, "request.idempotency-key",
-                          "send an Idempotency-Key header of 1-100 letters, digits or _.:- per distinct command")
+                          "an Idempotency-Key header is 1-100 letters, digits or _.:- per distinct command")
     if request.content_type != "application/json":
         raise web.HTTPUnsupportedMediaType(text="send the body as application/json")
     raw = await request.read()
@@ -112,7 +114,7 @@ async def send_command(request: web.Request) -> web.Response:
     if type(command) in ENGINE_ONLY_COMMANDS:
         tag = type(command).__struct_config__.tag
         return json_error(403, "request.engine-only", f"{tag} is sent by the league itself, never by a player")
-    command_id = f"{player_id}:{key}"
+    command_id = f"{player_id}:{key}" if key is not None else f"{player_id}:once:{uuid.uuid4().hex}"
     result = await request.app[ENGINE_CLIENT].play(PlayCommand(
         game_id=game_id, command=msgspec.Raw(raw), command_id=command_id, player_id=player_id, actor=player_id))
     if result.duplicate and not await same_command(request.app[POOL], game_id, command_id, command):

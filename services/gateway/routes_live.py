@@ -56,6 +56,9 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
                         await socket.send_bytes(_encoder.encode(view))
                     if view.ended:
                         return WSCloseCode.OK, b"the game has ended"
+            except ConnectionResetError:  # the client went away: normal, and nobody is left to tell
+                log.debug("live.client-gone", game_id=game_id)
+                return WSCloseCode.GOING_AWAY, b"the client went away"
             except Exception as error:
                 log.warning("live.push-failed", game_id=game_id, error=f"{type(error).__name__}: {error}")
                 return WSCloseCode.INTERNAL_ERROR, b"the league failed to send this game's view; reconnect"

@@ -2,8 +2,9 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 from aiohttp import web
@@ -16,7 +17,7 @@ from services.matchmaking.seats import seat_range
 from services.matchmaking.settings import MatchmakingSettings
 from services.matchmaking.tournaments import Tournaments
 from shared.bus.replies import RejectedError
-from shared.bus.rpc import serve
+from shared.bus.rpc import Served, serve
 from shared.messages.games import UnknownGame, options_decoder
 from shared.messages.tournaments import (
     CreateTournamentRequest,
@@ -31,7 +32,7 @@ from shared.messages.tournaments import (
     TournamentView,
 )
 from shared.service.app import background, base_app, use_nats, use_store
-from shared.service.keys import NAMESPACE, NATS, POOL, STORE
+from shared.service.keys import HANDLER_METRICS, NAMESPACE, NATS, POOL, STORE
 from shared.tournaments.commands import CreateTournament, Register, Start
 from shared.tournaments.quickplay import Banding
 from shared.tournaments.view import view
@@ -91,17 +92,18 @@ def build(settings: MatchmakingSettings) -> web.Application:
         async def status(request: QueueStatus, msg: Msg) -> QueueTicket:
             return await queue.status(request.player_id)
 
-        def subject(verb: str) -> str:
-            return ns.command("matchmaking", verb)
+        async def served(verb: str, request_type: type[Any], handler: Callable[[Any, Msg], Awaitable[Any]]) -> Served:
+            return await serve(nc, ns.command("matchmaking", verb), request_type, handler, queue="matchmaking",
+                               metrics=app[HANDLER_METRICS].subject(f"matchmaking.{verb}"))
 
         subscriptions = [
-            await serve(nc, subject("create"), CreateTournamentRequest, create, queue="matchmaking"),
-            await serve(nc, subject("register"), RegisterPlayer, register, queue="matchmaking"),
-            await serve(nc, subject("start"), StartTournament, start, queue="matchmaking"),
-            await serve(nc, subject("get"), GetTournament, get, queue="matchmaking"),
-            await serve(nc, subject("queue.join"), JoinQueue, join, queue="matchmaking"),
-            await serve(nc, subject("queue.leave"), LeaveQueue, leave, queue="matchmaking"),
-            await serve(nc, subject("queue.status"), QueueStatus, status, queue="matchmaking"),
+            await served("create", CreateTournamentRequest, create),
+            await served("register", RegisterPlayer, register),
+            await served("start", StartTournament, start),
+            await served("get", GetTournament, get),
+            await served("queue.join", JoinQueue, join),
+            await served("queue.leave", LeaveQueue, leave),
+            await served("queue.status", QueueStatus, status),
         ]
         yield
         for subscription in subscriptions:

@@ -18,7 +18,7 @@ from shared.eventstore import Checkpoint, EventStore, RecordedEvent
 from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
 from shared.eventstore.types import Page
 from shared.logging import correlation, get_logger
-from shared.messages.engine import GameEnded, GameOpened
+from shared.messages.engine import GameAbandoned, GameEnded, GameOpened
 from shared.messages.registry import message_name
 from shared.messages.stored import loaded
 from shared.tournaments.commands import RecordResult
@@ -27,6 +27,7 @@ CHECKPOINT = "matchmaking"
 READ_INTERVAL = 0.25
 """A busy log is read at most this often: a round's results wait a quarter second, and each read covers more."""
 GAME_ENDED = message_name(GameEnded)
+GAME_ABANDONED = message_name(GameAbandoned)
 log = get_logger(__name__)
 
 
@@ -36,7 +37,7 @@ async def follow(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments
         after = await load_checkpoint(conn, CHECKPOINT)
     # aclosing: cancelled in the loop's body, the generator still leaves its wake-ups (store.wakeups, which
     # shared.service.app wires to the writers' NATS messages) at once.
-    async with aclosing(store.pages(after, min_interval=READ_INTERVAL, types=(GAME_ENDED,))) as pages:
+    async with aclosing(store.pages(after, min_interval=READ_INTERVAL, types=(GAME_ENDED, GAME_ABANDONED))) as pages:
         async for page in pages:
             await handle(store, pool, tournaments, page)
 
@@ -44,6 +45,9 @@ async def follow(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments
 async def handle(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments, page: Page) -> None:
     ended = []
     for event in page.events:
+        if event.type == GAME_ABANDONED:
+            await abandoned(store, tournaments, event)
+            continue
         opened = await opened_of(store, event.stream_id)
         result = loaded(event)
         assert isinstance(result, GameEnded)
@@ -54,6 +58,15 @@ async def handle(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments
             with correlation(event.metadata.correlation_id):  # the tournament's events follow from the game's end
                 await record(tournaments, opened.tournament_id, event.stream_id, result.winners)
     await save(pool, page.end, ended)
+
+
+async def abandoned(store: EventStore, tournaments: Tournaments, event: RecordedEvent) -> None:
+    """An abandoned tournament game counts as played with no winner (the tournament goes on: the next round, or the
+    series' next game); nobody's rating moves."""
+    opened = await opened_of(store, event.stream_id)
+    if opened is not None and opened.tournament_id:
+        with correlation(event.metadata.correlation_id):
+            await record(tournaments, opened.tournament_id, event.stream_id, ())
 
 
 async def record(tournaments: Tournaments, tournament_id: str, game_id: str, winners: tuple[int, ...]) -> None:

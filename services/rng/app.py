@@ -22,7 +22,7 @@ from shared.messages.rng import (
     DrawNumbers,
 )
 from shared.service.app import background, base_app, use_nats, use_store
-from shared.service.keys import NAMESPACE, NATS, POOL, STORE
+from shared.service.keys import HANDLER_METRICS, NAMESPACE, NATS, POOL, STORE
 
 DEALER = web.AppKey("dealer", Dealer)
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -52,10 +52,14 @@ def build(settings: RngSettings) -> web.Application:
             return await dealer.draw(request)
 
         subscriptions = [
-            await serve(nc, ns.command("rng", "create"), CreateSeed, create, queue="rng"),
-            await serve(nc, ns.command("rng", "create_many"), CreateSeeds, create_many, queue="rng"),
-            await serve(nc, ns.command("rng", "client_seed"), AddClientSeed, client_seed, queue="rng"),
-            await serve(nc, ns.command("rng", "draws"), DrawNumbers, draw, queue="rng"),
+            await serve(nc, ns.command("rng", "create"), CreateSeed, create, queue="rng",
+                        metrics=app[HANDLER_METRICS].subject("rng.create")),
+            await serve(nc, ns.command("rng", "create_many"), CreateSeeds, create_many, queue="rng",
+                        metrics=app[HANDLER_METRICS].subject("rng.create_many")),
+            await serve(nc, ns.command("rng", "client_seed"), AddClientSeed, client_seed, queue="rng",
+                        metrics=app[HANDLER_METRICS].subject("rng.client_seed")),
+            await serve(nc, ns.command("rng", "draws"), DrawNumbers, draw, queue="rng",
+                        metrics=app[HANDLER_METRICS].subject("rng.draws")),
         ]
         yield
         for subscription in subscriptions:

@@ -3,7 +3,8 @@
 Every service writes the log with the same database role, so an ``engine.GameEnded`` seen in the global log
 proves nothing on its own: anyone could append one to a running game. It is only a reason to look. The game's
 own stream is read and folded, and the seed is revealed only when that stream holds the GameEnded and the rules,
-folded over the stream, say the game is over (``Table.over``)."""
+folded over the stream, say the game is over (``Table.over``), or when it was abandoned (``engine.GameAbandoned``
+closes it: no later move can use a draw, so nothing is left for the seed to give away)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,14 @@ from services.rng.dealer import Dealer
 from shared.eventstore import EventStore, RecordedEvent
 from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
 from shared.logging import correlation, get_logger
-from shared.messages.engine import GameEnded
+from shared.messages.engine import GameAbandoned, GameEnded
 from shared.messages.registry import message_name
 from shared.play.table import Table
 
 CHECKPOINT = "rng-revealer"
 READ_INTERVAL = 0.25
 """A busy log is read at most this often: a seed is revealed a quarter second after its game ended at most."""
-GAME_ENDED = message_name(GameEnded)
+ENDS = frozenset({message_name(GameEnded), message_name(GameAbandoned)})
 log = get_logger(__name__)
 
 
@@ -33,7 +34,7 @@ async def really_over(store: EventStore, game_id: str) -> RecordedEvent | None:
     except Exception as error:  # a stream the rules cannot fold is no proof of an end; never reveal on it
         log.warning("rng.reveal.unfoldable", game_id=game_id, error=f"{type(error).__name__}: {error}")
         return None
-    return events[-1] if table.over else None
+    return events[-1] if table.closed else None
 
 
 async def reveal_if_over(store: EventStore, dealer: Dealer, ended: RecordedEvent) -> bool:
@@ -53,7 +54,7 @@ async def reveal_ended_games(store: EventStore, dealer: Dealer) -> None:
     """Follows the global log from its checkpoint; restarted by the service's supervisor when it fails."""
     async with store.pool.acquire() as conn:
         after = await load_checkpoint(conn, CHECKPOINT)
-    async with aclosing(store.pages(after, min_interval=READ_INTERVAL, types=(GAME_ENDED,))) as pages:
+    async with aclosing(store.pages(after, min_interval=READ_INTERVAL, types=ENDS)) as pages:
         async for page in pages:
             for event in page.events:
                 await reveal_if_over(store, dealer, event)

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from aiohttp import web
 
+from services.contract.asyncapi import add_asyncapi_route
 from services.standings import generations
 from services.standings.cors import public_reads
 from services.standings.http import errors
@@ -48,6 +49,7 @@ def build(settings: StandingsSettings) -> web.Application:
     add_directory_routes(app)
     add_replay_routes(app)
     add_pages(app)
+    add_asyncapi_route(app)
 
     async def measure_lag(app: web.Application) -> None:
         await app[LAG].measure(app)

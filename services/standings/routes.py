@@ -11,10 +11,10 @@ from services.standings.http import INT_MAX, BadRequest, flag_of, limit_of, not_
 from services.standings.names import with_names
 from services.standings.replay import steps
 from shared.eventstore.types import STREAM_ID
-from shared.messages.engine import GameEnded
+from shared.messages.engine import GameAbandoned, GameEnded
 from shared.service.keys import POOL, STORE
 
-GAME_ENDED = GameEnded.__struct_config__.tag
+ENDS = frozenset({GameEnded.__struct_config__.tag, GameAbandoned.__struct_config__.tag})
 
 
 async def counters(request: web.Request) -> web.Response:
@@ -115,7 +115,7 @@ async def replay(request: web.Request) -> web.Response:
     events = await request.app[STORE].read_stream(game_id)
     if not events:
         raise not_found("game", game_id)
-    if not any(e.type == GAME_ENDED for e in events):
+    if not any(e.type in ENDS for e in events):
         raise BadRequest("standings.game-running", f"{game_id} has not ended; only finished games replay", 409)
     return respond(request, {"game_id": game_id, "game": game_id.split("-", 1)[0], "steps": steps(game_id, events)})
 

@@ -13,7 +13,15 @@ from shared.audit.rng import CheckedRng, check_rng
 from shared.eventstore import RecordedEvent, verify_events
 from shared.games.draws import Draw, DrawMismatch, DrawsExhausted, RecordedDraws
 from shared.games.rules import GameRules, RuleViolation
-from shared.messages.engine import ClientSeedGiven, CommandAccepted, DrawsUsed, GameEnded, GameOpened, GameStarted
+from shared.messages.engine import (
+    ClientSeedGiven,
+    CommandAccepted,
+    DrawsUsed,
+    GameAbandoned,
+    GameEnded,
+    GameOpened,
+    GameStarted,
+)
 from shared.messages.games import UnknownGame, command_decoder, options_decoder, rules_of
 from shared.messages.registry import registry
 from shared.play.layout import StreamReader
@@ -44,12 +52,12 @@ def audit_game(game_id: str, game_events: list[RecordedEvent], rng_events: list[
                                         found=chain.first_bad.reason))
         rng = check_rng(game_id, rng_events)
         _check_commitment(game_events, rng, commitment)
-        actions, draws = replay_game(game_id, game_events, rng)
+        actions, draws, abandoned = replay_game(game_id, game_events, rng)
     except Found as found:
         return AuditReport(game_id=game_id, game_events=len(game_events), rng_events=len(rng_events),
                            actions=actions, draws=draws, discrepancy=found.discrepancy)
     return AuditReport(game_id=game_id, game_events=len(game_events), rng_events=len(rng_events), actions=actions,
-                       draws=draws)
+                       draws=draws, abandoned=None if abandoned is None else f"by {abandoned.by}: {abandoned.reason}")
 
 
 def _check_commitment(events: list[RecordedEvent], rng: CheckedRng, noted: str | None) -> None:
@@ -63,7 +71,8 @@ def _check_commitment(events: list[RecordedEvent], rng: CheckedRng, noted: str |
                   rng.commitment)
 
 
-def replay_game(game_id: str, events: list[RecordedEvent], rng: CheckedRng) -> tuple[int, int]:
+def replay_game(game_id: str, events: list[RecordedEvent], rng: CheckedRng) -> tuple[int, int, GameAbandoned | None]:
+    """The actions re-run, the draws checked, and the abandonment that closed the game (None: the rules ended it)."""
     if not events:
         raise Found(Discrepancy(stream_id=game_id, version=None, event_id=None, check="game stream",
                                 expected="engine.GameOpened", found="no events"))
@@ -76,7 +85,8 @@ def replay_game(game_id: str, events: list[RecordedEvent], rng: CheckedRng) -> t
     except (UnknownGame, msgspec.ValidationError) as error:
         raise _at(events[0], "the game and its options are known", "a hosted game", error) from error
     groups = StreamReader(events)
-    _check_seed_window(events[0], opening, groups, rng)
+    if (abandoned := _check_seed_window(events[0], opening, groups, rng)) is not None:
+        return 0, 0, abandoned
     used = 0
     actions = 0
     state = rules.initial_state()
@@ -122,19 +132,43 @@ def replay_game(game_id: str, events: list[RecordedEvent], rng: CheckedRng) -> t
                       "the stream goes on" if not groups.done else "no GameEnded")
         if end is not None and not rules.is_over(state):
             raise _at(end, "the game ends only when the rules say it is over", "the game goes on", "GameEnded")
+        if ended is None and (abandoned := _abandonment(groups, rules.pending_seats(state))) is not None:
+            _check_all_draws_used(rng, used)
+            return actions, used, abandoned
     if ended is None:
         raise Found(Discrepancy(stream_id=game_id, version=None, event_id=None, check="only ended games are audited",
                                 expected="engine.GameEnded", found="the game is still running"))
+    _check_all_draws_used(rng, used)
+    return actions, used, None
+
+
+def _check_all_draws_used(rng: CheckedRng, used: int) -> None:
     if rng.draws and used != len(rng.draws):
         recorded, _ = rng.draws[used]
         raise _at(recorded, "every draw the RNG made was used by the game", f"{used} draws used",
                   f"draw {used} was made but never used")
-    return actions, used
 
 
-def _check_seed_window(opened_event: RecordedEvent, opening: GameOpened, groups: StreamReader, rng: CheckedRng) -> None:
+def _abandonment(groups: StreamReader, pending: Any) -> GameAbandoned | None:
+    """A GameAbandoned next in the stream: the last event, naming the seats the game was waiting for."""
+    recorded = groups.take_abandonment()
+    if recorded is None:
+        return None
+    event = loaded(recorded)
+    assert isinstance(event, GameAbandoned)
+    if not groups.done:
+        following = groups.events[groups.i]
+        raise _at(following, "nothing follows the game's abandonment", "the end of the stream", following.type)
+    if tuple(event.pending_seats) != tuple(sorted(pending)):
+        raise _at(recorded, "the abandonment names the seats the game was waiting for", sorted(pending),
+                  list(event.pending_seats))
+    return event
+
+
+def _check_seed_window(opened_event: RecordedEvent, opening: GameOpened, groups: StreamReader,
+                       rng: CheckedRng) -> GameAbandoned | None:
     """The seeds the RNG mixed in are exactly those the seated players gave, each by its own player, and the game
-    started only with all of them or after its window's time."""
+    started only with all of them or after its window's time; or it was abandoned while it waited (returned)."""
     given, started = groups.take_seed_window()
     seeds: dict[int, str] = {}
     if opening.client_seed_seconds is None:
@@ -153,6 +187,11 @@ def _check_seed_window(opened_event: RecordedEvent, opening: GameOpened, groups:
                 raise _at(recorded, f"seat {event.seat}'s client seed is sent by its player",
                           opening.players[event.seat], recorded.metadata.actor)
             seeds[event.seat] = event.client_seed
+        if started is None and (abandoned := _abandonment(groups, [s for s in seated if s not in seeds])):
+            if rng.draws:
+                raise _at(rng.draws[0][0], "no draw for a game abandoned before it started", "no draw",
+                          "a draw was made")
+            return abandoned
         if started is None:
             anchor = groups.events[groups.i] if not groups.done else opened_event
             raise _at(anchor, "the seed window closes with GameStarted before the opening", "engine.GameStarted",

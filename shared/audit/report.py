@@ -25,6 +25,8 @@ class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
     actions: int
     draws: int
     discrepancy: Discrepancy | None = None
+    abandoned: str | None = None
+    """Set when the game was abandoned (``engine.GameAbandoned``): by whom and why. Everything up to it is audited."""
 
     @property
     def verified(self) -> bool:
@@ -33,9 +35,11 @@ class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
     def __str__(self) -> str:
         if self.discrepancy is not None:
             return str(self.discrepancy)
-        return (f"{self.game_id}: verified — {self.game_events} game events and {self.rng_events} RNG events, hash "
-                f"chains intact; seed matches its commitment; {self.draws} draws recomputed from it, "
-                f"numbered from 0 with no gap; {self.actions} actions re-run through the rules with identical events")
+        verified = (f"{self.game_id}: verified — {self.game_events} game events and {self.rng_events} RNG events, "
+                    f"hash chains intact; seed matches its commitment; {self.draws} draws recomputed from it, "
+                    f"numbered from 0 with no gap; {self.actions} actions re-run through the rules with identical "
+                    "events")
+        return verified if self.abandoned is None else f"{verified}; the game was abandoned ({self.abandoned})"
 
 
 class Found(Exception):

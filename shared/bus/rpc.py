@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -11,6 +12,7 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 
+from shared.bus.handler_metrics import SubjectMetrics
 from shared.bus.replies import Ok, Rejected, RejectedError
 from shared.logging import correlation, correlation_id_or_new, current_correlation_id, get_logger
 from shared.messages.nul import json_nul_at, nul_error
@@ -71,16 +73,19 @@ async def serve(
     *,
     queue: str,
     max_in_flight: int = MAX_IN_FLIGHT,
+    metrics: SubjectMetrics | None = None,
 ) -> Served:
     """Answer requests on ``subject`` in queue group ``queue``; replicas share the load. Each request is handled in
     a task of its own (nats-py calls a subscription's callback one message at a time), up to ``max_in_flight`` at
     once; a handler that must keep an order (one game's commands) keeps it itself. A request with a NUL in any
-    text is refused (``bad-request``) before the handler sees it: nothing stored could ever hold it."""
+    text is refused (``bad-request``) before the handler sees it: nothing stored could ever hold it. ``metrics``
+    times each reply and counts it by its outcome."""
     decoder = msgspec.json.Decoder(request_type)
     slots = asyncio.Semaphore(max_in_flight)
     in_flight: set[asyncio.Task[None]] = set()
 
     async def handle(msg: Msg) -> None:
+        started = time.perf_counter()
         # A request that came without one (a client outside the league) still gets one id for all it causes.
         correlation_id = correlation_id_or_new((msg.headers or {}).get(CORRELATION_HEADER))
         try:
@@ -99,6 +104,8 @@ async def serve(
                 except Exception:
                     log.exception("request.failed")
                     reply = Rejected("internal", "the service failed to handle this request; it was logged")
+                if metrics is not None:
+                    metrics.done(reply.code if isinstance(reply, Rejected) else "ok", time.perf_counter() - started)
                 if msg.reply:
                     data = _encoder.encode(reply)
                     if len(data) > nc.max_payload:

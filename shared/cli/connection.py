@@ -7,9 +7,11 @@ from pathlib import Path
 
 import asyncpg
 
+from shared.bus.auth import ADMIN
 from shared.eventstore import EventStore
 from shared.eventstore.pool import create_pool
 from shared.eventstore.roles import login_file, read_login, url_with_login
+from shared.infra.nats_auth import nkey_file
 
 ENV_FILE = "league.env"
 
@@ -33,7 +35,8 @@ def _setting(data_dir: Path, name: str) -> str:
             key, _, value = line.partition("=")
             if key == name:
                 return value
-    raise NoLeague(f"no league to reach: set {name}, or start one with `make run` (it writes .data/league.env)")
+    raise NoLeague(f"no league running at {path.parent}: start one with `make run` (or `league up`), or name it "
+                   f"with --league-dir or LEAGUE_DIR, or set {name}")
 
 
 def database_url(data_dir: Path) -> str:
@@ -42,6 +45,17 @@ def database_url(data_dir: Path) -> str:
 
 def gateway_url(data_dir: Path) -> str:
     return _setting(data_dir, "GATEWAY_URL")
+
+
+def nats_url(data_dir: Path) -> str:
+    return _setting(data_dir, "NATS_URL")
+
+
+def operator_nkey(data_dir: Path) -> str:
+    """The nkey an organiser's command connects to NATS with (the admin user's; none when NATS asks none)."""
+    folder = secrets_dir(data_dir)
+    found = nkey_file(folder, ADMIN) if folder is not None else None
+    return str(found) if found is not None and found.exists() else ""
 
 
 def secrets_dir(data_dir: Path) -> Path | None:

@@ -8,12 +8,14 @@ import sys
 from pathlib import Path
 
 from shared.cli.connection import NoLeague
+from shared.cli.league_dir import league_dir
 
 
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="league", description=__doc__)
-    root.add_argument("--data-dir", type=Path, default=Path(".data"),
-                      help="the embedded league's folder (default .data)")
+    root.add_argument("--league-dir", "--data-dir", dest="data_dir", type=Path, default=None,
+                      help="the league's folder (default: LEAGUE_DIR, else the .data of this folder or the nearest "
+                           "one above with a running league, else the league `league up` started last)")
     commands = root.add_subparsers(dest="command", required=True)
     up = commands.add_parser("up", help="start PostgreSQL and NATS (embedded unless DATABASE_URL/NATS_URL are "
                                         "set) and every service, play a demo, and run until Ctrl-C")
@@ -57,6 +59,10 @@ def parser() -> argparse.ArgumentParser:
     bots.add_argument("--players", type=int, required=True)
     bots.add_argument("--options", default="{}", help='table options as JSON, e.g. \'{"edition": "powerplay"}\'')
     bots.add_argument("--gateway", help="the gateway's URL (default: the league `make run` started)")
+    abandon = commands.add_parser("abandon", help="stop a running game with nobody winning (recorded as "
+                                                  "engine.GameAbandoned; a tournament goes on without it)")
+    abandon.add_argument("game_id")
+    abandon.add_argument("--reason", required=True, help="why, in a sentence: it is recorded in the game")
     # -- standings: league rebuild --
     rebuild = commands.add_parser("rebuild", help="rebuild standings projections from position zero and swap them in")
     rebuild.add_argument("projection", help="seasons, tournaments, leaderboards, ratings, boards, counters, or all")
@@ -66,6 +72,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    args.data_dir = league_dir(args.data_dir, starting=args.command == "up")
     try:
         match args.command:
             case "up":
@@ -109,6 +116,10 @@ def main(argv: list[str] | None = None) -> int:
                 if args.tournament:
                     return asyncio.run(bots_tournament(args.data_dir, args.gateway, args.tournament, args.players))
                 return asyncio.run(bots_game(args.data_dir, args.gateway, args.game, args.players, args.options))
+            case "abandon":
+                from shared.cli.abandon import abandon_command
+
+                return asyncio.run(abandon_command(args.data_dir, args.game_id, args.reason))
             case "rebuild":  # standings
                 from shared.cli.rebuild import rebuild_command
 

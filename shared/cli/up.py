@@ -3,28 +3,26 @@
 from __future__ import annotations
 
 import asyncio
-import signal
 import time
 from pathlib import Path
-from types import FrameType
 
 from shared.cli.connection import write_env_file
 from shared.cli.demo import play_demo
+from shared.cli.demo_record import interrupted_demo
+from shared.cli.interrupted import end_interrupted_demo
+from shared.cli.league_dir import announce, withdraw
 from shared.cli.migrate import prepare_database, services_database_url
+from shared.cli.on_path import say_where_league_is
+from shared.cli.service_ports import service_ports
+from shared.cli.stopping import Stop, hold_signals, run_until_stopped, stop_on_signals
 from shared.infra.local import LocalInfra, start_infra
-from shared.infra.ports import free_port, preferred_port
 from shared.infra.processes import SERVICES, ServiceProcess
 
 RESTART_LIMIT = 5
-PORTS = {"gateway": 8080, "standings": 8081}
 
 
-class Stop(Exception):
-    pass
-
-
-def _raise_stop(signum: int, frame: FrameType | None) -> None:
-    raise Stop
+def say(line: str) -> None:
+    print(line, flush=True)
 
 
 def up(data_dir: Path, demo: bool = True) -> int:
@@ -32,15 +30,19 @@ def up(data_dir: Path, demo: bool = True) -> int:
     logs = data_dir / "logs"
     logs.mkdir(exist_ok=True)
     print(f"league: starting infrastructure under {data_dir}/ ...", flush=True)
-    infra = start_infra(data_dir, durable=True)
+    stop_on_signals()
+    try:
+        infra = start_infra(data_dir, durable=True)
+    except Stop:
+        print("league: stopped.", flush=True)
+        return 0
     services: list[ServiceProcess] = []
-    signal.signal(signal.SIGTERM, _raise_stop)
     try:
         logins = asyncio.run(prepare_database(infra.database_url, infra.secrets_dir))
         env = {"DATABASE_URL": services_database_url(infra.database_url, logins), "NATS_URL": infra.nats_url,
                "SECRETS_DIR": str(infra.secrets_dir.resolve()), "ENVIRONMENT": "dev",
                "DATA_DIR": str(data_dir.resolve())}
-        ports = {name: preferred_port(PORTS[name]) if name in PORTS else free_port() for name in SERVICES}
+        ports = service_ports(SERVICES, say=say)
         for name in SERVICES:
             # The gateway's play page lists games and names from the standings service, as a browser reaches it.
             extra = {"STANDINGS_URL": f"http://127.0.0.1:{ports['standings']}"} if name == "gateway" else {}
@@ -53,15 +55,22 @@ def up(data_dir: Path, demo: bool = True) -> int:
         write_env_file(data_dir, {"DATABASE_URL": env["DATABASE_URL"], "NATS_URL": infra.nats_url,
                                   "SECRETS_DIR": env["SECRETS_DIR"], "GATEWAY_URL": urls["gateway"],
                                   "STANDINGS_URL": urls["standings"]})
+        announce(data_dir)
         print_where_to_look(env["DATABASE_URL"], infra, services, logs)
+        say_where_league_is()
+        run_until_stopped(end_interrupted_demo(data_dir, infra.database_url, infra.nats_url, say))
         if demo:
-            asyncio.run(play_demo(urls["gateway"]))
+            run_until_stopped(play_demo(urls["gateway"], data_dir))
         print("\nThe league keeps running; Ctrl-C stops everything.", flush=True)
         supervise(services)
     except (KeyboardInterrupt, Stop):
         print("\nleague: stopping ...", flush=True)
+        if interrupted_demo(data_dir) is not None:
+            print("league: the demo was cut short: the next `league up` ends the games it left", flush=True)
     finally:
+        hold_signals()
         (data_dir / "league.env").unlink(missing_ok=True)
+        withdraw(data_dir)
         for service in reversed(services):
             service.stop()
         infra.stop()
@@ -99,4 +108,4 @@ def print_where_to_look(database_url: str, infra: LocalInfra, services: list[Ser
     print(f"  dashboard  : {standings}/   (standings feeds under {standings}/v1/)")
     print(f"  play page  : {gateway}/play   (register, start a game against bots or people, play it)")
     print(f"  players API: {gateway}/openapi.json")
-    print("  more bots  : .venv/bin/league bots --game vortex --players 4", flush=True)
+    print("  more bots  : league bots --game vortex --players 4", flush=True)

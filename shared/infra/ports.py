@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import socket
 import time
+from collections.abc import Callable
 
 
 def free_port() -> int:
@@ -10,14 +11,29 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def preferred_port(port: int) -> int:
-    """``port`` when it is free, else any free port."""
+def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
+    """Whether a server could listen on ``port`` now. The test bind uses SO_REUSEADDR, as the services' own
+    listening sockets do (asyncio's default): a port held only by connections in TIME_WAIT (a server stopped a
+    moment ago) is free to them, and must be to this test too."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            sock.bind(("127.0.0.1", port))
+            sock.bind((host, port))
+            sock.listen(1)
         except OSError:
-            return free_port()
-    return port
+            return False
+    return True
+
+
+def preferred_port(port: int, what: str = "", say: Callable[[str], None] | None = None) -> int:
+    """``port`` when a server can listen on it, else any free port, announced through ``say`` (naming ``what``)."""
+    if port_is_free(port):
+        return port
+    other = free_port()
+    if say is not None:
+        say(f"league: WARNING port {port} is taken by another program: {what or 'the service'} listens on {other} "
+            f"instead")
+    return other
 
 
 def wait_for_port(port: int, timeout: float, what: str) -> None:

@@ -34,9 +34,11 @@ class ServiceProcess:
         env = {**os.environ, **self.env, "HTTP_PORT": str(self.port)}
         log = open(self.log_path, "ab") if self.log_path else open(os.devnull, "wb")  # noqa: SIM115
         with log:
+            # A session of its own: a Ctrl-C in the terminal reaches ``league up`` alone, which stops the services
+            # in order (each with SIGTERM) instead of all of them at once, mid-request.
             self.process = subprocess.Popen(
                 [sys.executable, "-m", f"services.{self.name}"], env=env, stdout=log, stderr=log,
-                cwd=Path(__file__).resolve().parents[2],
+                cwd=Path(__file__).resolve().parents[2], start_new_session=True,
             )
 
     def healthy(self) -> bool:

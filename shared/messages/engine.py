@@ -4,7 +4,8 @@ A game stream ``<game>-<id>`` holds ``GameOpened``; a game opened with a client-
 ``ClientSeedGiven`` per seated player who gave one and ``GameStarted`` when the window closed. Then, for the opening
 and for each accepted command:
 ``CommandAccepted`` (who did what; absent for the opening), ``DrawsUsed`` (the numbered draws the rules asked for,
-hidden from every seat until the game ends) and the events the rules decided; ``GameEnded`` closes it.
+hidden from every seat until the game ends) and the events the rules decided; ``GameEnded`` closes it, or
+``GameAbandoned`` when an organiser stopped it before the rules ended it.
 Audit re-runs the rules on each command with its recorded draws and expects the same events.
 """
 
@@ -72,8 +73,22 @@ class GameEnded(msgspec.Struct, frozen=True, kw_only=True, tag="engine.GameEnded
     winners: tuple[int, ...] = ()
 
 
-EngineEvent = GameOpened | ClientSeedGiven | GameStarted | CommandAccepted | DrawsUsed | GameEnded
-registry.register_all([GameOpened, ClientSeedGiven, GameStarted, CommandAccepted, DrawsUsed, GameEnded])
+class GameAbandoned(msgspec.Struct, frozen=True, kw_only=True, tag="engine.GameAbandoned"):
+    """The game was stopped before the rules ended it, and nobody won: it closes the stream as GameEnded would
+    (no command after it), between two actions or while the game waited for client seeds. Recorded by the engine on
+    an organiser's order (``league abandon``) or for the games of a demo that was interrupted."""
+
+    game: str
+    reason: str
+    by: str
+    """Who ordered it: ``organiser <user>`` (``league abandon``), ``league up`` (an interrupted demo's games)."""
+    pending_seats: tuple[int, ...] = ()
+    """The seats the game was waiting for when it was stopped."""
+
+
+EngineEvent = GameOpened | ClientSeedGiven | GameStarted | CommandAccepted | DrawsUsed | GameEnded | GameAbandoned
+registry.register_all([GameOpened, ClientSeedGiven, GameStarted, CommandAccepted, DrawsUsed, GameEnded,
+                       GameAbandoned])
 
 
 class CreateGame(msgspec.Struct, frozen=True, kw_only=True, tag="engine.CreateGame"):
@@ -110,6 +125,15 @@ class GiveClientSeed(msgspec.Struct, frozen=True, kw_only=True, tag="engine.Give
     player_id: str
     """As the gateway authenticated them: the seed is for the seat this player holds."""
     client_seed: str
+
+
+class AbandonGame(msgspec.Struct, frozen=True, kw_only=True):
+    """An organiser's order to stop a running game with nobody winning (``league.engine.p<n>.abandon``): the owner
+    appends ``GameAbandoned``. Asking again for a game already abandoned is answered as a retry."""
+
+    game_id: str
+    reason: str
+    by: str
 
 
 EngineRequest = CreateGame | PlayCommand | GiveClientSeed

@@ -8,7 +8,8 @@ they write and the audit reads it back in the same shape.
     CommandAccepted [DrawsUsed] rule events* [GameEnded]
 
 ``DrawsUsed`` is private to nobody while the game runs (a deck order still to be dealt); rule events carry the
-visibility the rules give them; ``GameEnded`` comes right after the action that ended the game.
+visibility the rules give them; ``GameEnded`` comes right after the action that ended the game. Instead of it, a
+``GameAbandoned`` may close the stream after any whole action or during the seed window: nothing follows it.
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ import msgspec
 
 from shared.eventstore import NewEvent, RecordedEvent
 from shared.games.rules import GameRules
-from shared.messages.engine import ClientSeedGiven, CommandAccepted, DrawsUsed, GameEnded, GameStarted
+from shared.messages.engine import ClientSeedGiven, CommandAccepted, DrawsUsed, GameAbandoned, GameEnded, GameStarted
 from shared.messages.rng import NumberedDraw
 from shared.messages.stored import stored
 from shared.play.visibility import NOBODY, visibility_of
 
 ENGINE = "engine"
+ABANDONED = GameAbandoned.__struct_config__.tag
 
 
 class Entry(NamedTuple):
@@ -77,7 +79,7 @@ class StreamReader:
             draws_event = self.events[self.i]
             self.i += 1
         body = []
-        engine_tags = {CommandAccepted.__struct_config__.tag, GameEnded.__struct_config__.tag}
+        engine_tags = {CommandAccepted.__struct_config__.tag, GameEnded.__struct_config__.tag, ABANDONED}
         while self.i < len(self.events) and self.events[self.i].type not in engine_tags:
             body.append(self.events[self.i])
             self.i += 1
@@ -95,6 +97,12 @@ class StreamReader:
 
     def take_end(self) -> RecordedEvent | None:
         if self.i < len(self.events) and self.events[self.i].type == GameEnded.__struct_config__.tag:
+            self.i += 1
+            return self.events[self.i - 1]
+        return None
+
+    def take_abandonment(self) -> RecordedEvent | None:
+        if self.i < len(self.events) and self.events[self.i].type == ABANDONED:
             self.i += 1
             return self.events[self.i - 1]
         return None

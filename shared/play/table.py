@@ -9,7 +9,15 @@ from typing import Any
 from shared.eventstore import RecordedEvent
 from shared.eventstore.hashing import GENESIS
 from shared.games.rules import GameRules
-from shared.messages.engine import ClientSeedGiven, CommandAccepted, DrawsUsed, GameEnded, GameOpened, GameStarted
+from shared.messages.engine import (
+    ClientSeedGiven,
+    CommandAccepted,
+    DrawsUsed,
+    GameAbandoned,
+    GameEnded,
+    GameOpened,
+    GameStarted,
+)
 from shared.messages.games import rules_of
 from shared.messages.stored import loaded
 
@@ -35,6 +43,8 @@ class Table:
     accepted: dict[str, int] = field(default_factory=dict)
     """command id -> the stream version after its last event: a retried command returns its first result."""
     ended: GameEnded | None = None
+    """Set by GameEnded, and by GameAbandoned (an end with no winners): no command may follow either."""
+    abandoned: GameAbandoned | None = None
     last_recorded_at: datetime | None = None
     opened_at: datetime | None = None
     started: bool = False
@@ -71,6 +81,9 @@ class Table:
                     self.next_nonce = draws[-1].nonce + 1
             case GameEnded():
                 self.ended = event
+            case GameAbandoned(game=game):
+                self.abandoned = event
+                self.ended = GameEnded(game=game, winners=())
             case _:
                 if self.rules is None:
                     raise NotAGame(f"{self.game_id} v{version}: {type(event).__struct_config__.tag} before GameOpened")
@@ -92,6 +105,11 @@ class Table:
         """Really over: a GameEnded is in this stream *and* the rules, folded over it, say the game is over. Any
         writer of the log could append a GameEnded; only this check makes it mean something."""
         return self.ended is not None and self.rules is not None and bool(self.rules.is_over(self.state))
+
+    @property
+    def closed(self) -> bool:
+        """Nothing more can happen in it: over by the rules, or abandoned (no draw it used can still matter)."""
+        return self.over or self.abandoned is not None
 
     @property
     def seeding(self) -> bool:

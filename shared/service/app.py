@@ -9,11 +9,13 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
+import asyncpg
 import uvloop
 from aiohttp import web
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Info, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Gauge, Info, generate_latest
 
 from shared.bus.connect import connect
+from shared.bus.handler_metrics import HandlerMetrics
 from shared.bus.namespace import Namespace
 from shared.bus.wakeups import WakeupPublisher, Wakeups
 from shared.config import BusSettings, Settings, StoreSettings, load_settings
@@ -22,10 +24,13 @@ from shared.eventstore.group_commit import GroupCommit
 from shared.eventstore.migrate import EVENTSTORE_MIGRATIONS, apply_migrations
 from shared.eventstore.pool import create_pool
 from shared.http.correlation import use_correlation
+from shared.http.parse_errors import answer_parse_errors_as_json
+from shared.http.route_metrics import RouteMetrics, measured
 from shared.logging import configure_logging, get_logger
 from shared.service.credentials import service_environ
 from shared.service.keys import (
     GROUP_COMMIT,
+    HANDLER_METRICS,
     HEALTH_CHECKS,
     JETSTREAM,
     METRICS,
@@ -69,6 +74,8 @@ def base_app(name: str, settings: Settings, *, max_body_bytes: int = 256 * 1024)
     app[SETTINGS] = settings
     app[METRICS] = CollectorRegistry()
     Info("service", "which service this is", registry=app[METRICS]).info({"name": name})
+    app.middlewares.append(measured(RouteMetrics(app[METRICS])))
+    app[HANDLER_METRICS] = HandlerMetrics(app[METRICS])
     app[HEALTH_CHECKS] = {}
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
@@ -89,6 +96,7 @@ def use_store(app: web.Application, settings: StoreSettings, migrations: dict[st
                                  max_size=settings.database_pool_size)
         app[POOL] = pool
         app[STORE] = EventStore(pool)
+        measure_pool(app[METRICS], pool)
 
         async def database() -> str | None:
             async with pool.acquire() as conn:
@@ -105,6 +113,14 @@ def use_store(app: web.Application, settings: StoreSettings, migrations: dict[st
             pool.terminate()
 
     app.cleanup_ctx.append(store_ctx)
+
+
+def measure_pool(registry: CollectorRegistry, pool: asyncpg.Pool) -> None:
+    Gauge("db_pool_connections", "PostgreSQL connections this process holds open", registry=registry
+          ).set_function(pool.get_size)
+    Gauge("db_pool_connections_idle", "of those, idle", registry=registry).set_function(pool.get_idle_size)
+    Gauge("db_pool_connections_max", "the most it may open (DATABASE_POOL_SIZE)", registry=registry
+          ).set_function(pool.get_max_size)
 
 
 def use_nats(app: web.Application, settings: BusSettings) -> None:
@@ -211,6 +227,7 @@ def run_service(name: str, settings_type: type[S], build: Callable[[S], web.Appl
     settings = load_settings(settings_type, service_environ(name, os.environ))
     configure_logging(name, settings.log_level)
     app = build(settings)
+    answer_parse_errors_as_json()
     # What was built at start-up (modules, the app) stays: the collector never walks it again. A request makes a few
     # hundred short-lived objects, so a young generation of this size is collected a few times a second, not dozens.
     gc.freeze()

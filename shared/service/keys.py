@@ -10,6 +10,7 @@ from nats.aio.client import Client
 from nats.js import JetStreamContext
 from prometheus_client import CollectorRegistry
 
+from shared.bus.handler_metrics import HandlerMetrics
 from shared.bus.namespace import Namespace
 from shared.bus.wakeups import Wakeups
 from shared.config import Settings
@@ -22,6 +23,8 @@ HealthCheck = Callable[[], Awaitable[str | None]]
 SERVICE_NAME = web.AppKey("service_name", str)
 SETTINGS = web.AppKey("settings", Settings)
 METRICS = web.AppKey("metrics", CollectorRegistry)
+HANDLER_METRICS = web.AppKey("handler_metrics", HandlerMetrics)
+"""Pass ``app[HANDLER_METRICS].subject(label)`` to ``shared.bus.rpc.serve``: its requests are timed and counted."""
 HEALTH_CHECKS = web.AppKey("health_checks", dict[str, HealthCheck])
 POOL = web.AppKey("pool", asyncpg.Pool)
 STORE = web.AppKey("store", EventStore)

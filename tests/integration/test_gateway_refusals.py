@@ -99,7 +99,10 @@ async def test_malformed_requests_get_a_4xx_that_names_the_problem(
         ("POST", commands, b'{"type":"vortex.Roll","seat":0,"extra":1}', auth | key, 400, "request.invalid", "extra"),
         ("POST", commands, b'{"type":"vortex.Roll","seat":"zero"}', auth | key, 400, "request.invalid", "$.seat"),
         ("POST", commands, b'{"type":"vortex.Fly","seat":0}', auth | key, 400, "request.invalid", "vortex.Fly"),
-        ("POST", commands, b'{"type":"vortex.Roll","seat":0}', auth, 400, "request.idempotency-key", "Idempotency"),
+        ("POST", commands, b"{not json", auth, 400, "request.malformed-json", "JSON"),
+        ("POST", commands, b'{"type":"vortex.Fly","seat":0}', auth, 400, "request.invalid", "vortex.Fly"),
+        ("POST", commands, b'{"type":"vortex.Roll","seat":0}', auth | {"Idempotency-Key": "no spaces"}, 400,
+         "request.idempotency-key", "Idempotency"),
         ("POST", commands, b"x" * 200_000, auth | key, 413, "request.too-large", ""),
         ("POST", commands, b'{"type":"vortex.Roll","seat":0}', {"Content-Type": "application/json"} | key, 401,
          "auth.unauthorized", "Bearer"),
@@ -127,6 +130,37 @@ async def test_malformed_requests_get_a_4xx_that_names_the_problem(
         assert (got_status, body["code"]) == (status, code), (method, url, data, body)
         assert says in body["message"], (says, body)
     assert await store.stream_version(game_id) == before
+
+
+async def test_a_move_needs_no_idempotency_key_and_is_then_not_deduplicated(
+    table: tuple[str, list[LeagueClient]], session: aiohttp.ClientSession, gateway: str, store: EventStore  # noqa: F811
+) -> None:
+    game_id, (first, _) = table
+    auth = {"Authorization": f"Bearer {first.token}", "Content-Type": "application/json"}
+    commands = f"{gateway}/v1/games/{game_id}/commands"
+    status, body = await raw(session, "POST", commands, b'{"type":"vortex.ChooseSpiral","seat":0,"stone":3}', auth)
+    assert status == 422 and body["code"].startswith("vortex."), body
+    _, legal = await first.legal(game_id)
+    before = await store.stream_version(game_id)
+    status, done = await raw(session, "POST", commands, json.dumps(legal[0]).encode(), auth)
+    assert status == 200 and not done["duplicate"] and done["version"] > before
+    status, again = await raw(session, "POST", commands, json.dumps(legal[0]).encode(), auth)
+    assert again.get("duplicate") is not True  # a second send without a key is a second move (or refused by a rule)
+    assert (status == 200 and again["version"] > done["version"]) or status in (403, 409, 422), again
+
+
+async def test_a_request_aiohttp_cannot_parse_gets_the_json_error_body(gateway: str) -> None:  # noqa: F811
+    url = yarl.URL(gateway)
+    reader, writer = await asyncio.open_connection(url.host, url.port)
+    writer.write(b"POST /v1/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                 b"Content-Type: text/plain\r\nContent-Length: 2\r\n\r\n{}")
+    await writer.drain()
+    answer = await reader.read()
+    writer.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.split(b" ")[1] == b"400" and b"application/json" in head, head
+    error = json.loads(body)
+    assert error["code"] == "request.bad-http" and "Content-Type" in error["message"], error
 
 
 async def test_the_openapi_document_describes_every_route(session: aiohttp.ClientSession, gateway: str) -> None:  # noqa: F811

@@ -1,14 +1,16 @@
-"""League-wide counters: games opened, finished and running, events in the log, and events per minute."""
+"""League-wide counters: games opened, finished, abandoned and running, events in the log, and events per minute."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from services.standings.projections.base import Fold, Projection
-from shared.messages.engine import GameEnded, GameOpened
+from shared.messages.engine import GameAbandoned, GameEnded, GameOpened
 from shared.messages.registry import message_name
 
-GAME_OPENED, GAME_ENDED = message_name(GameOpened), message_name(GameEnded)
+COUNTED = {message_name(GameOpened): "games_opened", message_name(GameEnded): "games_finished",
+           message_name(GameAbandoned): "games_abandoned"}
+"""The stored types counted, beside every event."""
 
 
 class Counters(Projection):
@@ -24,10 +26,8 @@ class Counters(Projection):
         minutes: Counter[object] = fold.memory.setdefault("minutes", Counter())
         pending["events"] += 1
         minutes[fold.recorded.recorded_at.replace(second=0, microsecond=0)] += 1
-        if fold.recorded.type == GAME_OPENED:
-            pending["games_opened"] += 1
-        elif fold.recorded.type == GAME_ENDED:
-            pending["games_finished"] += 1
+        if (counted := COUNTED.get(fold.recorded.type)) is not None:
+            pending[counted] += 1
 
     async def flush(self, fold: Fold) -> None:
         pending: Counter[str] = fold.memory.pop("pending", Counter())
@@ -50,5 +50,6 @@ class Counters(Projection):
 
 def league_counters(values: dict[str, int]) -> dict[str, int]:
     opened, finished = values.get("games_opened", 0), values.get("games_finished", 0)
-    return {"games_opened": opened, "games_finished": finished, "games_running": opened - finished,
-            "events": values.get("events", 0)}
+    abandoned = values.get("games_abandoned", 0)
+    return {"games_opened": opened, "games_finished": finished, "games_abandoned": abandoned,
+            "games_running": opened - finished - abandoned, "events": values.get("events", 0)}

@@ -6,6 +6,7 @@ import json
 
 from services.standings.projections.base import Fold, Projection
 from shared.games.phantoms import events as ev
+from shared.messages.engine import GameAbandoned
 from shared.messages.engine import GameEnded as EngineGameEnded
 
 STANDING_COLUMNS = "seat, player, wins, goals_for, goals_against, played, injuries"
@@ -58,7 +59,7 @@ class Seasons(Projection):
                 await fold.conn.execute(f"UPDATE {fold.t('seasons')} SET champion = $2 WHERE season_id = $1",
                                         season, seat)
                 fold.change("seasons", season, {"season_id": season, "champion": seat})
-            case EngineGameEnded():
+            case EngineGameEnded() | GameAbandoned():
                 fold.forget()
                 await fold.conn.execute(f"UPDATE {fold.t('seasons')} SET running = false WHERE season_id = $1",
                                         season)

@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 
 from services.standings.projections.base import Fold, Projection
-from shared.messages.engine import GameEnded, GameOpened
+from shared.messages.engine import GameAbandoned, GameEnded, GameOpened
 from shared.messages.registry import message_name
 
 
 class Tournaments(Projection):
     name = "tournaments"
-    types = frozenset({message_name(GameOpened), message_name(GameEnded)})
+    types = frozenset({message_name(GameOpened), message_name(GameEnded), message_name(GameAbandoned)})
     tables = {
         "tournament_games": "tournament_id text NOT NULL, game_id text NOT NULL, round int, table_no int,"
                             " game text NOT NULL, players jsonb NOT NULL, winners jsonb, running boolean NOT NULL,"
@@ -31,7 +31,8 @@ class Tournaments(Projection):
                 fold.change("tournaments", tournament, {
                     "tournament_id": tournament, "game_id": fold.recorded.stream_id, "round": opened.round,
                     "table": opened.table, "game": opened.game, "players": players, "running": True})
-            case GameEnded(winners=winners):
+            case GameEnded() | GameAbandoned():
+                winners = fold.event.winners if isinstance(fold.event, GameEnded) else ()  # abandoned: nobody won
                 opened = await fold.opened()
                 fold.forget()
                 if opened is None or opened.tournament_id is None:

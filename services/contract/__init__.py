@@ -1,0 +1,1 @@
+"""What the services promise to consumers outside the league: the AsyncAPI document of the live feeds."""

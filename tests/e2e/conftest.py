@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from shared.bus.namespace import Namespace
+from shared.infra.processes import SERVICES, ServiceProcess
+from tests.infra import RunInfra, _create_database, _delete_stream, _drop_database, with_database
+
+
+@pytest.fixture(scope="package")
+def league_env(migrated: RunInfra) -> Iterator[dict[str, str]]:
+    """A league of its own on the run's servers: its own database and NATS namespace, so that its services (an
+    engine taking partitions, a standings service folding the log) never meet the integration tests' own."""
+    suffix = uuid.uuid4().hex[:12]
+    database, ns = f"league_e2e_{suffix}", Namespace(f"e{suffix}")
+    asyncio.run(_create_database(migrated.admin_url, database))
+    try:
+        yield {**migrated.env, "DATABASE_URL": with_database(migrated.admin_url, database),
+               "NATS_SUBJECT_PREFIX": ns.prefix, "DATA_DIR": str(migrated.tmp / f"e2e-{suffix}")}
+    finally:
+        asyncio.run(_drop_database(migrated.admin_url, database))
+        asyncio.run(_delete_stream(migrated.nats_url, ns))
+
+
+@pytest.fixture(scope="package")
+def league(league_env: dict[str, str], migrated: RunInfra) -> Iterator[dict[str, ServiceProcess]]:
+    """Every service of that league as a real process, as ``league up`` runs them (without the demo); stopped once
+    the end-to-end tests are done."""
+    env = {**league_env, "LOG_LEVEL": "warning"}
+    services = {name: ServiceProcess(name, env, migrated.tmp / f"{name}-league.log") for name in SERVICES}
+    try:
+        for service in services.values():
+            service.start()
+        for service in services.values():
+            service.wait_healthy(90)
+        yield services
+    finally:
+        for service in reversed(services.values()):
+            service.stop()

@@ -1,0 +1,65 @@
+"""The gateway's and the dashboard's ports stay theirs across a quick restart: a port held only by connections in
+TIME_WAIT is free to a server (SO_REUSEADDR, asyncio's default), and ``preferred_port`` must agree."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from shared.infra.ports import free_port, port_is_free, preferred_port
+
+
+def leave_time_wait() -> int:
+    """A port that a stopped server left in TIME_WAIT: the server closed its side of a connection first."""
+    port = free_port()
+    with socket.socket() as listener:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", port))
+        listener.listen()
+        client = socket.create_connection(("127.0.0.1", port))
+        accepted, _ = listener.accept()
+        accepted.close()  # the server's side closes first: it is the side that waits in TIME_WAIT
+        client.recv(1)
+        client.close()
+    return port
+
+
+def binds_without_reuse(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def test_a_port_in_time_wait_is_kept() -> None:
+    port = leave_time_wait()
+    assert not binds_without_reuse(port), "the test must leave the port in TIME_WAIT"
+    said: list[str] = []
+    assert port_is_free(port)
+    assert preferred_port(port, "gateway", said.append) == port
+    assert said == []
+
+
+def test_a_port_really_taken_is_replaced_and_said() -> None:
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        said: list[str] = []
+        other = preferred_port(port, "gateway", said.append)
+        assert other != port
+        assert said == [f"league: WARNING port {port} is taken by another program: gateway listens on {other} "
+                        "instead"]
+
+
+@pytest.mark.parametrize("reuse", [True, False])
+def test_a_bound_listener_of_any_kind_is_taken(reuse: bool) -> None:
+    with socket.socket() as holder:
+        if reuse:
+            holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        assert not port_is_free(holder.getsockname()[1])
