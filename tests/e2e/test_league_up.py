@@ -9,9 +9,9 @@ import socket
 import urllib.request
 from pathlib import Path
 
-import asyncpg
 import pytest
 
+from shared.cli.connection import open_store
 from shared.cli.interrupted import RUNNING_GAMES
 from shared.infra.ports import free_port
 from tests.e2e.league_process import LeagueUp, descendants, running
@@ -35,14 +35,15 @@ def keep_connections_open(url: str) -> list[socket.socket]:
     return held
 
 
-async def games_left_running(database_url: str) -> int:
-    conn = await asyncpg.connect(database_url)
+async def games_left_running(data_dir: Path) -> int:
+    store = await open_store(data_dir)  # as the league's auditor, like `league audit`
     try:
-        players = [r[0] for r in await conn.fetch("SELECT DISTINCT jsonb_array_elements_text(data->'players')"
-                                                  " FROM events WHERE type = 'engine.GameOpened'")]
-        return len(await conn.fetch(RUNNING_GAMES, players))
+        async with store.pool.acquire() as conn:
+            players = [r[0] for r in await conn.fetch("SELECT DISTINCT jsonb_array_elements_text(data->'players')"
+                                                      " FROM events WHERE type = 'engine.GameOpened'")]
+            return len(await conn.fetch(RUNNING_GAMES, players))
     finally:
-        await conn.close()
+        await store.pool.close()
 
 
 def stop_quietly(league: LeagueUp) -> None:
@@ -79,7 +80,7 @@ def test_sigint_stops_a_background_league_and_the_next_starts_end_its_demo_on_th
             assert "WARNING port" not in league.output
             if restart == 0:
                 assert "unfinished games were abandoned" in league.output, league.output
-            assert asyncio.run(games_left_running(urls["DATABASE_URL"])) == 0
+            assert asyncio.run(games_left_running(data_dir)) == 0
             with urllib.request.urlopen(f"{urls['STANDINGS_URL']}/v1/counters", timeout=10) as response:
                 counters = response.read().decode()
             assert '"games_running":0' in counters.replace(" ", ""), counters
