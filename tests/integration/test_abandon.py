@@ -104,7 +104,8 @@ async def test_league_abandon_from_the_command_line(
     nc: Client, store: EventStore, migrated: RunInfra, game_services: dict[str, ServiceProcess]
 ) -> None:
     game_id = await create(nc, migrated.namespace, "vortex", 3)
-    env = {**os.environ, "NATS_URL": migrated.nats_url, "NATS_SUBJECT_PREFIX": migrated.namespace.prefix}
+    env = {**os.environ, "NATS_URL": migrated.nats_url, "NATS_SUBJECT_PREFIX": migrated.namespace.prefix,
+           "SECRETS_DIR": str(migrated.secrets_dir)}  # an organiser's command connects as the admin user
     done = await asyncio.to_thread(subprocess.run, [
         sys.executable, "-m", "shared.cli.main", "abandon", game_id, "--reason", "the table was double-booked"],
         env=env, capture_output=True, text=True, timeout=60)
