@@ -11,10 +11,10 @@ from aiohttp import web
 
 from shared.audit import audit_game
 from shared.audit.fetch import fetch_game
+from shared.audit.readiness import NotAuditable, auditable
 from shared.eventstore.errors import InvalidStreamId
 from shared.eventstore.types import check_stream_id
 from shared.http.errors import json_error
-from shared.play.table import Table
 from shared.service.keys import STORE
 
 _encoder = msgspec.json.Encoder()
@@ -31,10 +31,10 @@ async def audit(request: web.Request) -> web.Response:
     if commitment is not None and not COMMITMENT.fullmatch(commitment):
         return json_error(400, "audit.commitment", "commitment must be the 64 hex digits of a sha256")
     game_events, rng_events = await fetch_game(request.app[STORE], game_id)
-    if not game_events:
-        return json_error(404, "audit.unknown-game", f"no game {game_id}")
-    if Table(game_id).apply_all(game_events).ended is None:
-        return json_error(409, "audit.game-running", f"{game_id} is still running; it is audited once it has ended")
+    try:
+        auditable(game_id, game_events, rng_events)
+    except NotAuditable as refused:
+        return json_error(refused.status, refused.code, refused.message)
     # A long season's audit is CPU work: off the event loop, so that the gateway keeps answering meanwhile.
     report = await asyncio.to_thread(audit_game, game_id, game_events, rng_events, commitment)
     body = {"game_id": game_id, "verified": report.verified, "summary": str(report),

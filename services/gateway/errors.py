@@ -41,6 +41,7 @@ ENGINE_STATUS = {
     "tournament.unknown-game": 400,
     "tournament.busy": 503,
     "reply.too-large": 502,
+    "event.unreadable": 409,
     "queue.invalid": 400,
 }
 HTTP_CODES = {400: "request.bad", 401: "auth.unauthorized", 403: "auth.forbidden", 404: "route.not-found",

@@ -10,7 +10,7 @@ from shared.eventstore import RecordedEvent
 from shared.games.rules import GameRules
 from shared.messages.engine import ClientSeedGiven, CommandAccepted, DrawsUsed, GameEnded, GameOpened, GameStarted
 from shared.messages.games import rules_of
-from shared.messages.stored import loaded
+from shared.messages.readable import read
 
 
 class NotAGame(Exception):
@@ -41,7 +41,7 @@ class Table:
     client_seeds: dict[int, str] = field(default_factory=dict)
 
     def apply(self, recorded: RecordedEvent) -> Any:
-        event = loaded(recorded)
+        event = read(recorded)  # UnreadableEvent names an event whose data no longer fit its type
         self.fold(event, recorded.version, recorded.metadata.command_id, recorded.recorded_at)
         return event
 
