@@ -42,6 +42,7 @@ class RunInfra:
             "RNG_SEED_KEY": self.rng_seed_key,
             "RNG_ENGINE_KEY": self.rng_engine_key,
             "DATA_DIR": str(self.tmp / "data"),
+            "NOTARY_SECONDS": "1",
         }
 
 

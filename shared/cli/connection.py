@@ -43,6 +43,17 @@ def gateway_url(data_dir: Path) -> str:
     return _setting(data_dir, "GATEWAY_URL")
 
 
+def nats_url(data_dir: Path) -> str:
+    return _setting(data_dir, "NATS_URL")
+
+
+def nats_subject_prefix(data_dir: Path) -> str:
+    try:
+        return _setting(data_dir, "NATS_SUBJECT_PREFIX")
+    except NoLeague:
+        return ""
+
+
 async def open_store(data_dir: Path) -> EventStore:
     url = database_url(data_dir)
     try:

@@ -38,6 +38,19 @@ def parser() -> argparse.ArgumentParser:
     bots.add_argument("--players", type=int, required=True)
     bots.add_argument("--options", default="{}", help='table options as JSON, e.g. \'{"edition": "powerplay"}\'')
     bots.add_argument("--gateway", help="the gateway's URL (default: the league `make run` started)")
+    verify = commands.add_parser("verify", help="check the whole log: every stream's hash chain, every event "
+                                               "against JetStream's copy, the notary's signed checkpoints, every "
+                                               "revealed game's end")
+    verify.add_argument("--checkpoints", type=Path, help="a referee's copy of the signed checkpoints (league "
+                                                         "checkpoints -o FILE): each must still be in the log")
+    verify.add_argument("--public-key", help="the notary's Ed25519 public key (hex) the checkpoints must be signed "
+                                             "with (default: the first checkpoint's)")
+    verify.add_argument("--no-jetstream", action="store_true", help="do not compare with JetStream's copy")
+    verify.add_argument("--relay-checkpoint", default="relay", help="the relay whose checkpoint says which events "
+                                                                    "JetStream must hold (default relay)")
+    kept = commands.add_parser("checkpoints", help="the notary's signed checkpoints of the log, as JSON lines, "
+                                                   "for a referee to keep")
+    kept.add_argument("-o", "--output", type=Path)
     # -- standings: league rebuild --
     rebuild = commands.add_parser("rebuild", help="rebuild standings projections from position zero and swap them in")
     rebuild.add_argument("projection", help="seasons, tournaments, leaderboards, ratings, boards, counters, or all")
@@ -73,6 +86,16 @@ def main(argv: list[str] | None = None) -> int:
                 if args.tournament:
                     return asyncio.run(bots_tournament(args.data_dir, args.gateway, args.tournament, args.players))
                 return asyncio.run(bots_game(args.data_dir, args.gateway, args.game, args.players, args.options))
+            case "verify":
+                from shared.cli.verify import verify_command
+
+                return asyncio.run(verify_command(args.data_dir, checkpoints=args.checkpoints,
+                                                  public_key=args.public_key, jetstream=not args.no_jetstream,
+                                                  relay_checkpoint=args.relay_checkpoint))
+            case "checkpoints":
+                from shared.cli.verify import checkpoints_command
+
+                return asyncio.run(checkpoints_command(args.data_dir, args.output))
             case "rebuild":  # standings
                 from shared.cli.rebuild import rebuild_command
 
