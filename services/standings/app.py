@@ -14,6 +14,7 @@ from services.standings.live import follow
 from services.standings.routes import add_routes
 from services.standings.settings import StandingsSettings
 from shared.http.errors import last_resort
+from shared.http.outages import outages
 from shared.service.app import background, base_app, use_nats, use_store
 from shared.service.keys import METRICS, POOL
 
@@ -34,6 +35,7 @@ async def tables_ctx(app: web.Application) -> AsyncIterator[None]:
 def build(settings: StandingsSettings) -> web.Application:
     app = base_app("standings", settings)
     app.middlewares.append(last_resort)
+    app.middlewares.append(outages)
     app.middlewares.append(errors)
     use_store(app, settings, {"standings": MIGRATIONS})
     use_nats(app, settings)

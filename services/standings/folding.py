@@ -8,13 +8,13 @@ from typing import Any
 
 import asyncpg
 
+from services.standings import quarantine
 from services.standings.generations import checkpoint_name, tables_of
 from services.standings.projections import PROJECTIONS
 from services.standings.projections.base import Change, Fold
 from shared.eventstore import Checkpoint, EventStore, RecordedEvent
 from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
-from shared.messages.registry import UnknownMessage
-from shared.messages.stored import loaded
+from shared.messages.readable import UnreadableEvent
 
 
 @dataclass
@@ -26,6 +26,13 @@ class Folder:
     memory: dict[str, dict[str, Any]] = field(default_factory=dict)
     written: dict[str, Checkpoint] = field(default_factory=dict)
     """Where this folder left each projection: another checkpoint means another process folded meanwhile."""
+    quarantined: list[UnreadableEvent] = field(default_factory=list)
+    """Streams this folder quarantined (``services.standings.quarantine``)."""
+
+    def forget(self) -> None:
+        """Drop what memory holds (a batch that failed half-way may have left part of itself there)."""
+        self.memory.clear()
+        self.written.clear()
 
     def retarget(self, generations: dict[str, int]) -> None:
         """Follow a swap: memory of a replaced generation is dropped (it is rebuilt lazily from the streams)."""
@@ -50,15 +57,23 @@ class Folder:
                 self.memory.pop(name, None)
         changes: dict[int, list[Change]] = {}
         last: Fold | None = None
+        held_back = await quarantine.load(conn)
         for index, recorded in enumerate(events):
-            try:
-                event = loaded(recorded)
-            except UnknownMessage:
-                event = None
+            held, event = quarantine.held(held_back, recorded), None
+            if not held:
+                try:
+                    event = quarantine.screened(recorded)
+                except UnreadableEvent as unreadable:
+                    await quarantine.record(conn, unreadable, recorded.position)
+                    self.quarantined.append(unreadable)
+                    held_back[recorded.stream_id] = recorded.version
+                    held = True
             for name, generation in self.generations.items():
                 if recorded.checkpoint <= done[name]:
                     continue
                 projection = PROJECTIONS[name]
+                if held and not projection.counts_quarantined:
+                    continue
                 fold = Fold(conn, self.store, tables_of(projection, generation), self.memory.setdefault(name, {}),
                             recorded, event)
                 await projection.apply(fold)

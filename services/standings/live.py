@@ -9,9 +9,10 @@ from contextlib import aclosing
 import msgspec
 from aiohttp import web
 
-from services.standings import generations
+from services.standings import generations, quarantine
 from services.standings.folding import Folder
 from services.standings.keys import HUB, LAG
+from shared.eventstore import RecordedEvent
 from shared.logging import get_logger
 from shared.service.keys import STORE
 
@@ -32,12 +33,17 @@ async def follow(app: web.Application) -> None:
     log.info("standings.follow", after=after, generations=folder.generations)
     async with aclosing(store.batches(after, batch=BATCH)) as batches:
         async for events in batches:
-            async with store.pool.acquire() as conn, conn.transaction():
-                await conn.execute("SELECT pg_advisory_xact_lock($1)", FOLD_LOCK)
-                folder.retarget(await generations.current(conn, lock="SHARE"))
-                changed = await folder.fold(conn, events)
-                rows = [(r.tx, r.position, r.recorded_at, _encoder.encode(changes)) for r, changes in changed]
-                await conn.executemany("INSERT INTO standings_feed VALUES ($1, $2, $3, $4)", rows)
+
+            async def fold_batch(events: list[RecordedEvent] = events) -> list[tuple[object, ...]]:
+                async with store.pool.acquire() as conn, conn.transaction():
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", FOLD_LOCK)
+                    folder.retarget(await generations.current(conn, lock="SHARE"))
+                    changed = await folder.fold(conn, events)
+                    rows = [(r.tx, r.position, r.recorded_at, _encoder.encode(changes)) for r, changes in changed]
+                    await conn.executemany("INSERT INTO standings_feed VALUES ($1, $2, $3, $4)", rows)
+                return rows
+
+            rows = await quarantine.folded_around(store, folder.forget, fold_batch)
             if rows:
                 hub.wake()
             app[LAG].applied(events[-1], len(events), time.time())

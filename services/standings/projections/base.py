@@ -10,7 +10,7 @@ import msgspec
 
 from shared.eventstore import EventStore, RecordedEvent
 from shared.messages.engine import GameOpened
-from shared.messages.stored import loaded
+from shared.messages.readable import read
 
 
 class Change(msgspec.Struct, frozen=True, kw_only=True):
@@ -53,7 +53,7 @@ class Fold:
                 cache[stream] = self.event
             else:
                 first = await self.store.read_stream(stream, 1, 1)
-                event = loaded(first[0]) if first else None
+                event = read(first[0]) if first else None  # UnreadableEvent: the fold quarantines the stream
                 cache[stream] = event if isinstance(event, GameOpened) else None
         return cache[stream]
 
@@ -65,6 +65,8 @@ class Projection:
     name: str
     tables: dict[str, str]
     """base name -> column definitions (the first table's first column is its key)."""
+    counts_quarantined = False
+    """True: also given the events of quarantined streams (as ``event`` None), to count them as events of the log."""
 
     async def apply(self, fold: Fold) -> None:
         raise NotImplementedError

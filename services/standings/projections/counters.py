@@ -10,6 +10,7 @@ from shared.messages.engine import GameEnded, GameOpened
 
 class Counters(Projection):
     name = "counters"
+    counts_quarantined = True  # "events" counts the log's events, readable or not
     tables = {
         "counters": "name text PRIMARY KEY, value bigint NOT NULL",
         "events_per_minute": "minute timestamptz PRIMARY KEY, events int NOT NULL",

@@ -23,9 +23,13 @@ async function allPages(path) {
 }
 
 // --- counters
+let quarantinedStreams = 0;  // only /v1/counters says it; a live change of the counters keeps the last count
 function showCounters(c) {
+  quarantinedStreams = c.quarantined_streams ?? quarantinedStreams;
   $("counters").innerHTML = `<span>running <b id="games-running">${c.games_running}</b></span>` +
-    `<span>finished <b>${c.games_finished}</b></span><span>events <b>${c.events ?? ""}</b></span>`;
+    `<span>finished <b>${c.games_finished}</b></span><span>events <b>${c.events ?? ""}</b></span>` +
+    (quarantinedStreams ? `<span class="warning">quarantined streams <b>${quarantinedStreams}</b>` +
+      ` (<a href="/v1/quarantine">list</a>)</span>` : "");
 }
 
 // --- tournaments and their leaderboards
