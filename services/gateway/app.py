@@ -20,6 +20,7 @@ from services.gateway.routes_players import add_player_routes
 from services.gateway.routes_tournaments import add_tournament_routes
 from services.gateway.settings import GatewaySettings
 from shared.http.errors import last_resort
+from shared.http.outages import outages
 from shared.service.app import background, base_app, use_nats, use_store
 from shared.service.keys import NAMESPACE, NATS
 
@@ -30,6 +31,7 @@ def build(settings: GatewaySettings) -> web.Application:
     app = base_app("gateway", settings, max_body_bytes=settings.max_body_bytes)
     app[KNOWN_TOKENS] = KnownTokens()
     app.middlewares.append(last_resort)
+    app.middlewares.append(outages)
     app.middlewares.append(json_errors)
     app.middlewares.append(storable_text)
     use_store(app, settings, {"gateway": MIGRATIONS})

@@ -10,6 +10,8 @@ from aiohttp import web
 
 from shared.bus.replies import RejectedError
 from shared.http.errors import json_error
+from shared.http.outages import with_retry_after
+from shared.messages.json_paths import nesting_at, not_utf8_at
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -44,6 +46,8 @@ ENGINE_STATUS = {
     "event.unreadable": 409,
     "queue.invalid": 400,
 }
+MAX_NESTING = 100
+"""Where a body that failed on its nesting is said to nest too deep (msgspec follows about a thousand levels)."""
 HTTP_CODES = {400: "request.bad", 401: "auth.unauthorized", 403: "auth.forbidden", 404: "route.not-found",
               405: "route.method-not-allowed", 413: "request.too-large", 415: "request.media-type"}
 
@@ -75,8 +79,14 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
         code = HTTP_CODES.get(error.status, f"http.{error.status}")
         return json_error(error.status, code, error.text or error.reason)
     except RejectedError as error:
-        return json_error(status_of(error), error.code, error.message)
+        return with_retry_after(json_error(status_of(error), error.code, error.message))
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
         return bad_body(error)
     except TimeoutError:
-        return json_error(504, "upstream.timeout", "the league did not answer in time; try again")
+        return with_retry_after(json_error(504, "upstream.timeout", "the league did not answer in time; try again"))
+    except UnicodeDecodeError:  # msgspec's, for text in the body that is not UTF-8
+        path = not_utf8_at(await request.read())
+        return json_error(400, "request.not-utf8", f"the body's text must be UTF-8 - at `{path}`")
+    except RecursionError:  # msgspec's, for a body nested deeper than it follows
+        path = nesting_at(await request.read(), MAX_NESTING)
+        return json_error(400, "request.too-deep", f"the body nests arrays and objects too deep - at `{path}`")
