@@ -1,4 +1,5 @@
-"""``league up``: the infrastructure, every service as a child process, until Ctrl-C stops them all."""
+"""``league up``: the infrastructure, every service as a child process, until Ctrl-C stops them all; whatever
+exits meanwhile (a service, the embedded PostgreSQL or nats-server) is started again (``shared.infra.supervisor``)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from shared.eventstore.migrate import apply_migrations
 from shared.infra.local import start_infra
 from shared.infra.ports import free_port, preferred_port
 from shared.infra.processes import SERVICES, ServiceProcess
+from shared.infra.supervisor import supervising
 
-RESTART_LIMIT = 5
 PORTS = {"gateway": 8080, "standings": 8081}
 
 
@@ -50,10 +51,12 @@ def up(data_dir: Path, demo: bool = True) -> int:
         write_env_file(data_dir, {"DATABASE_URL": infra.database_url, "NATS_URL": infra.nats_url,
                                   "GATEWAY_URL": urls["gateway"], "STANDINGS_URL": urls["standings"]})
         print_where_to_look(infra.database_url, infra.nats_url, services, logs)
-        if demo:
-            asyncio.run(play_demo(urls["gateway"]))
-        print("\nThe league keeps running; Ctrl-C stops everything.", flush=True)
-        supervise(services)
+        with supervising([*infra.embedded, *services], say=lambda line: print(line, flush=True)):
+            if demo:
+                asyncio.run(play_demo(urls["gateway"]))
+            print("\nThe league keeps running; Ctrl-C stops everything.", flush=True)
+            while True:
+                time.sleep(3600)  # until Ctrl-C (KeyboardInterrupt) or SIGTERM (Stop)
     except (KeyboardInterrupt, Stop):
         print("\nleague: stopping ...", flush=True)
     finally:
@@ -63,22 +66,6 @@ def up(data_dir: Path, demo: bool = True) -> int:
         infra.stop()
         print("league: stopped.", flush=True)
     return 0
-
-
-def supervise(services: list[ServiceProcess]) -> None:
-    restarts = dict.fromkeys((s.name for s in services), 0)
-    while True:
-        time.sleep(1)
-        for service in services:
-            if service.alive():
-                continue
-            restarts[service.name] += 1
-            if restarts[service.name] > RESTART_LIMIT:
-                raise RuntimeError(f"service {service.name} keeps failing; see {service.log_path}")
-            print(f"league: {service.name} exited ({service.process and service.process.returncode}); restarting",
-                  flush=True)
-            service.stop()
-            service.start()
 
 
 def print_where_to_look(database_url: str, nats_url: str, services: list[ServiceProcess], logs: Path) -> None:

@@ -22,6 +22,8 @@ def nats_server_binary() -> str:
 
 
 class EmbeddedNats:
+    name = "nats-server"
+
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir.resolve()
         self.port = 0
@@ -35,8 +37,8 @@ class EmbeddedNats:
     def start(self) -> str:
         store = self.data_dir / "jetstream"
         store.mkdir(parents=True, exist_ok=True)
-        self.port = free_port()
-        self.monitor_port = free_port()
+        self.port = self.port or free_port()  # started again (after a crash): on the port the services know
+        self.monitor_port = self.monitor_port or free_port()
         log = self.data_dir / "nats-server.log"
         args = [nats_server_binary(), "-a", "127.0.0.1", "-p", str(self.port), "-m", str(self.monitor_port),
                 "-js", "-sd", str(store), "-l", str(log)]
@@ -57,6 +59,18 @@ class EmbeddedNats:
     def resume(self) -> None:
         if self._process is not None:
             self._process.send_signal(signal.SIGCONT)
+
+    def alive(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def exit_status(self) -> int | None:
+        return None if self._process is None else self._process.poll()
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up at all, as a crash would leave it."""
+        if self._process is not None and self._process.poll() is None:
+            self._process.kill()
+            self._process.wait()
 
     def stop(self) -> None:
         process, self._process = self._process, None

@@ -47,6 +47,8 @@ def _open_path(path: Path) -> None:
 
 
 class EmbeddedPostgres:
+    name = "postgresql"
+
     def __init__(self, data_dir: Path, *, durable: bool) -> None:
         self.data_dir = data_dir.resolve()
         self.durable = durable
@@ -71,7 +73,7 @@ class EmbeddedPostgres:
             self._run("initdb", "-D", str(pgdata), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
                       "--no-instructions")
         self._stop_stale(pgdata)
-        self.port = free_port()
+        self.port = self.port or free_port()  # started again (after a crash): on the port the services know
         log = open(self.data_dir / "postgres.log", "ab")  # noqa: SIM115 - kept open for the server's lifetime
         args = [str(POSTGRES_BIN_PATH / "postgres"), "-D", str(pgdata), "-p", str(self.port),
                 "-h", "127.0.0.1", "-k", str(pgdata), "-c", "max_connections=200"]
@@ -123,6 +125,18 @@ class EmbeddedPostgres:
         done = subprocess.run([str(POSTGRES_BIN_PATH / tool), *args], capture_output=True, user=self._user)
         if done.returncode != 0:
             raise RuntimeError(f"{tool} failed: {done.stderr.decode(errors='replace')}")
+
+    def alive(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def exit_status(self) -> int | None:
+        return None if self._process is None else self._process.poll()
+
+    def kill(self) -> None:
+        """SIGKILL to the server and every backend (its process group), as a crash of the machine's PostgreSQL."""
+        if self._process is not None and self._process.poll() is None:
+            os.killpg(self._process.pid, signal.SIGKILL)
+            self._process.wait()
 
     def stop(self) -> None:
         process, self._process = self._process, None

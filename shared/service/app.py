@@ -40,6 +40,7 @@ from shared.service.keys import (
 S = TypeVar("S", bound=Settings)
 log = get_logger(__name__)
 POOL_CLOSE_SECONDS = 5
+NATS_PING_SECONDS = 1
 
 
 async def healthz(request: web.Request) -> web.Response:
@@ -114,7 +115,14 @@ def use_nats(app: web.Application, settings: BusSettings) -> None:
         app[NATS], app[JETSTREAM], app[NAMESPACE] = nc, js, ns
 
         async def nats() -> str | None:
-            return None if nc.is_connected else "not connected to NATS"
+            """A round trip to the server: a wedged server keeps the connection open, and answers nothing."""
+            if not nc.is_connected:
+                return "not connected to NATS"
+            try:
+                await nc.flush(timeout=NATS_PING_SECONDS)
+            except TimeoutError:
+                return f"NATS does not answer a ping within {NATS_PING_SECONDS}s"
+            return None
 
         add_health_check(app, "nats", nats)
         await _wire_wakeups(app)
