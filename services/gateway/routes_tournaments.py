@@ -24,6 +24,7 @@ class NewTournament(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     max_players: Annotated[int, msgspec.Meta(ge=2, le=100_000)]
     options: dict[str, Any] = {}
     turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86_400)] | None = None
+    """Seconds a player has for each turn; one who does not act in time is played by the default bot. Omitted: 120."""
     client_seed_seconds: Annotated[float, msgspec.Meta(ge=1, le=3_600)] | None = None
     """Every game waits this long (at most) for its seated players' client seeds before its opening."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import aiohttp
 import msgspec
 
+from shared.client.retry import AGAIN, PATIENT, UNANSWERED, Retry
 from shared.messages.engine import GameView, LegalCommands
 
 
@@ -16,6 +18,16 @@ class ApiError(Exception):
     def __init__(self, status: int, code: str, message: str) -> None:
         super().__init__(f"{status} {code}: {message}")
         self.status, self.code, self.message = status, code, message
+
+    @classmethod
+    def of(cls, status: int, payload: bytes) -> ApiError:
+        try:
+            error = msgspec.json.decode(payload) if payload else {}
+        except msgspec.DecodeError:
+            error = {}
+        if not isinstance(error, dict):
+            error = {}
+        return cls(status, error.get("code", "?"), error.get("message", payload[:200].decode(errors="replace")))
 
 
 class Player(msgspec.Struct, frozen=True):
@@ -25,11 +37,14 @@ class Player(msgspec.Struct, frozen=True):
 
 
 class LeagueClient:
-    def __init__(self, session: aiohttp.ClientSession, base_url: str, token: str | None = None) -> None:
+    def __init__(self, session: aiohttp.ClientSession, base_url: str, token: str | None = None, *,
+                 retry: Retry = PATIENT) -> None:
         self.session = session
         self.base_url = base_url.rstrip("/")
         self.token = token
         self.player_id = ""
+        self.retry = retry
+        """When a call the league did not answer, or answered too busy, is sent again (``shared.client.retry``)."""
 
     def _headers(self, extra: dict[str, str] | None = None) -> dict[str, str]:
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
@@ -37,15 +52,33 @@ class LeagueClient:
 
     async def call(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None,
                    reply: Any = Any) -> Any:
+        """One call, sent again while the league does not answer or is too busy (``self.retry``); ApiError for
+        an error it answers (a 4xx, a 500, or the busy answer once the retries are used up)."""
         data = None if body is None else msgspec.json.encode(body)
         content = {"Content-Type": "application/json"} if data is not None else {}
-        async with self.session.request(method, f"{self.base_url}{path}", data=data,
-                                        headers=self._headers(content | (headers or {}))) as response:
-            payload = await response.read()
-            if response.status >= 400:
-                error = msgspec.json.decode(payload) if payload else {}
-                raise ApiError(response.status, error.get("code", "?"), error.get("message", ""))
-            return msgspec.json.decode(payload, type=reply)
+        sent_headers = self._headers(content | (headers or {}))
+        deadline = asyncio.get_running_loop().time() + self.retry.give_up_after
+        attempt = 0
+        while True:
+            retry_after = None
+            try:
+                async with self.session.request(method, f"{self.base_url}{path}", data=data,
+                                                headers=sent_headers) as response:
+                    payload = await response.read()
+                    if response.status < 400:
+                        return msgspec.json.decode(payload, type=reply)
+                    error = ApiError.of(response.status, payload)
+                    retry_after = response.headers.get("Retry-After")
+                    if response.status not in AGAIN:
+                        raise error
+            except UNANSWERED as unanswered:
+                error = ApiError(0, "client.unanswered", f"{method} {path}: {type(unanswered).__name__}: "
+                                                         f"{unanswered}")
+            wait = self.retry.delay(attempt, retry_after)
+            if asyncio.get_running_loop().time() + wait > deadline:
+                raise error
+            await asyncio.sleep(wait)
+            attempt += 1
 
     async def register(self, name: str) -> Player:
         player = await self.call("POST", "/v1/players", {"name": name}, reply=Player)
@@ -53,7 +86,10 @@ class LeagueClient:
         return player
 
     async def create_game(self, game: str, seats: int, **fields: Any) -> str:
-        return str((await self.call("POST", "/v1/games", {"game": game, "seats": seats, **fields}))["game_id"])
+        """Under an Idempotency-Key of its own: a retry after an unanswered try opens no second game."""
+        created = await self.call("POST", "/v1/games", {"game": game, "seats": seats, **fields},
+                                  {"Idempotency-Key": uuid.uuid4().hex})
+        return str(created["game_id"])
 
     async def view(self, game_id: str) -> GameView:
         return await self.call("GET", f"/v1/games/{game_id}", reply=GameView)  # type: ignore[no-any-return]
@@ -81,10 +117,20 @@ class LeagueClient:
         return str(ref["tournament_id"])
 
     async def enter(self, tournament_id: str) -> None:
-        await self.call("POST", f"/v1/tournaments/{tournament_id}/players", {})
+        """A try that went unanswered may have entered us: "already registered" is then the answer we wanted."""
+        try:
+            await self.call("POST", f"/v1/tournaments/{tournament_id}/players", {})
+        except ApiError as error:
+            if error.code != "tournament.already-registered":
+                raise
 
     async def start(self, tournament_id: str) -> dict[str, Any]:
-        result: dict[str, Any] = await self.call("POST", f"/v1/tournaments/{tournament_id}/start")
+        try:
+            result: dict[str, Any] = await self.call("POST", f"/v1/tournaments/{tournament_id}/start")
+        except ApiError as error:
+            if error.code != "tournament.already-started":
+                raise
+            result = await self.tournament(tournament_id)  # an unanswered try of ours started it
         return result
 
     async def tournament(self, tournament_id: str) -> dict[str, Any]:
