@@ -43,6 +43,10 @@ ENGINE_STATUS = {
     "tournament.unknown-game": 400,
     "tournament.busy": 503,
     "reply.too-large": 502,
+    "service.unavailable": 503,
+    "bus.unavailable": 503,
+    "store.unavailable": 503,
+    "upstream.timeout": 504,
     "event.unreadable": 409,
     "queue.invalid": 400,
 }

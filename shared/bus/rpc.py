@@ -14,10 +14,12 @@ from nats.aio.subscription import Subscription
 from shared.bus.replies import Ok, Rejected, RejectedError
 from shared.logging import correlation, correlation_id_or_new, current_correlation_id, get_logger
 from shared.messages.nul import json_nul_at, nul_error
+from shared.unavailable import unavailable
 
 Req = TypeVar("Req")
 Resp = TypeVar("Resp")
 CORRELATION_HEADER = "Correlation-Id"
+UPSTREAM_TIMEOUT = "upstream.timeout"
 MAX_IN_FLIGHT = 512
 """Requests one subscription handles at once; more wait in nats-py's pending queue (its slow-consumer limit)."""
 log = get_logger(__name__)
@@ -85,9 +87,16 @@ async def serve(
                     reply = Rejected("bad-request", f"malformed JSON: {error}")
                 except RejectedError as error:
                     reply = Rejected(error.code, error.message)
-                except Exception:
-                    log.exception("request.failed")
-                    reply = Rejected("internal", "the service failed to handle this request; it was logged")
+                except TimeoutError:  # what this handler asked (another service, the database) did not answer
+                    log.warning("request.timeout")
+                    reply = Rejected(UPSTREAM_TIMEOUT, "a service this request needs did not answer in time; try again")
+                except Exception as error:
+                    if (named := unavailable(error)) is not None:  # NATS or PostgreSQL out of reach: try again
+                        log.warning("request.unavailable", code=named[0], error=f"{type(error).__name__}: {error}")
+                        reply = Rejected(*named)
+                    else:
+                        log.exception("request.failed")
+                        reply = Rejected("internal", "the service failed to handle this request; it was logged")
                 if msg.reply:
                     data = _encoder.encode(reply)
                     if len(data) > nc.max_payload:

@@ -63,14 +63,13 @@ class EmbeddedNats:
     def alive(self) -> bool:
         return self._process is not None and self._process.poll() is None
 
+    @property
+    def pid(self) -> int:
+        assert self._process is not None, "not started"
+        return self._process.pid
+
     def exit_status(self) -> int | None:
         return None if self._process is None else self._process.poll()
-
-    def kill(self) -> None:
-        """SIGKILL: no clean-up at all, as a crash would leave it."""
-        if self._process is not None and self._process.poll() is None:
-            self._process.kill()
-            self._process.wait()
 
     def stop(self) -> None:
         process, self._process = self._process, None

@@ -129,14 +129,13 @@ class EmbeddedPostgres:
     def alive(self) -> bool:
         return self._process is not None and self._process.poll() is None
 
+    @property
+    def pid(self) -> int:
+        assert self._process is not None, "not started"
+        return self._process.pid
+
     def exit_status(self) -> int | None:
         return None if self._process is None else self._process.poll()
-
-    def kill(self) -> None:
-        """SIGKILL to the server and every backend (its process group), as a crash of the machine's PostgreSQL."""
-        if self._process is not None and self._process.poll() is None:
-            os.killpg(self._process.pid, signal.SIGKILL)
-            self._process.wait()
 
     def stop(self) -> None:
         process, self._process = self._process, None
