@@ -7,12 +7,12 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
-import uvloop
 from aiohttp import web
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Info, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Gauge, Info, generate_latest
 
 from shared.bus.connect import connect
 from shared.bus.namespace import Namespace
+from shared.bus.ping import NatsPing
 from shared.bus.streams import ensure_events_stream
 from shared.bus.wakeups import WakeupPublisher, Wakeups
 from shared.config import BusSettings, Settings, StoreSettings, load_settings
@@ -36,11 +36,11 @@ from shared.service.keys import (
     WAKEUPS,
     HealthCheck,
 )
+from shared.service.serving import ConnectionLimit, serve
 
 S = TypeVar("S", bound=Settings)
 log = get_logger(__name__)
 POOL_CLOSE_SECONDS = 5
-NATS_PING_SECONDS = 1
 
 
 async def healthz(request: web.Request) -> web.Response:
@@ -114,17 +114,7 @@ def use_nats(app: web.Application, settings: BusSettings) -> None:
         await ensure_events_stream(js, ns)
         app[NATS], app[JETSTREAM], app[NAMESPACE] = nc, js, ns
 
-        async def nats() -> str | None:
-            """A round trip to the server: a wedged server keeps the connection open, and answers nothing."""
-            if not nc.is_connected:
-                return "not connected to NATS"
-            try:
-                await nc.flush(timeout=NATS_PING_SECONDS)
-            except TimeoutError:
-                return f"NATS does not answer a ping within {NATS_PING_SECONDS}s"
-            return None
-
-        add_health_check(app, "nats", nats)
+        add_health_check(app, "nats", NatsPing(nc).problem)
         await _wire_wakeups(app)
         yield
         await _unwire_wakeups(app)
@@ -217,7 +207,12 @@ def run_service(name: str, settings_type: type[S], build: Callable[[S], web.Appl
     settings = load_settings(settings_type)
     configure_logging(name, settings.log_level)
     app = build(settings)
+    limit = ConnectionLimit(settings.http_connections_per_client)
+    Gauge("http_clients_connected", "client addresses with a connection open now", registry=app[METRICS]
+          ).set_function(lambda: len(limit.open))
+    Gauge("http_connections_refused", "connections turned away: their address held too many already",
+          registry=app[METRICS]).set_function(lambda: limit.refused)
     log.info("service.start", host=settings.http_host, port=settings.http_port)
-    web.run_app(app, host=settings.http_host, port=settings.http_port, print=None, shutdown_timeout=10,
-                access_log=None, loop=uvloop.new_event_loop())
+    serve(app, host=settings.http_host, port=settings.http_port, header_seconds=settings.http_header_seconds,
+          limit=limit)
     log.info("service.stopped")
