@@ -43,6 +43,7 @@ class RunInfra:
             "RNG_ENGINE_KEY": self.rng_engine_key,
             "DATA_DIR": str(self.tmp / "data"),
             "NOTARY_SECONDS": "1",
+            "HTTP_CONNECTIONS_PER_CLIENT": "100000",  # every client of a test or a benchmark is 127.0.0.1
         }
 
 

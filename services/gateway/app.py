@@ -23,6 +23,7 @@ from shared.http.errors import last_resort
 from shared.http.outages import outages
 from shared.service.app import background, base_app, use_nats, use_store
 from shared.service.keys import NAMESPACE, NATS
+from shared.service.serving import body_deadline
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -33,6 +34,7 @@ def build(settings: GatewaySettings) -> web.Application:
     app.middlewares.append(last_resort)
     app.middlewares.append(outages)
     app.middlewares.append(json_errors)
+    app.middlewares.append(body_deadline(settings.http_body_seconds))
     app.middlewares.append(storable_text)
     use_store(app, settings, {"gateway": MIGRATIONS})
     use_nats(app, settings)
