@@ -16,11 +16,13 @@ from shared.messages.json_paths import nesting_at, not_utf8_at
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 ENGINE_STATUS = {
+    # 400: the body breaks the OpenAPI document's schema (the gateway's own decoding says where). 422: it fits the
+    # schema, and the league refuses what it asks (options, seats, players or a format this game does not take).
     "engine.unknown-game": 404,
     "engine.not-your-seat": 403,
     "engine.command.invalid": 400,
-    "engine.create.invalid": 400,
-    "engine.create.options": 400,
+    "engine.create.invalid": 422,
+    "engine.create.options": 422,
     "engine.create.exists": 409,
     "engine.game-over": 409,
     "engine.busy": 503,
@@ -38,9 +40,9 @@ ENGINE_STATUS = {
     "tournament.already-registered": 409,
     "tournament.not-organiser": 403,
     "tournament.too-few-players": 409,
-    "tournament.invalid": 400,
-    "tournament.format": 400,
-    "tournament.unknown-game": 400,
+    "tournament.invalid": 422,
+    "tournament.format": 422,
+    "tournament.unknown-game": 422,
     "tournament.busy": 503,
     "reply.too-large": 502,
     "service.unavailable": 503,
@@ -48,7 +50,8 @@ ENGINE_STATUS = {
     "store.unavailable": 503,
     "upstream.timeout": 504,
     "event.unreadable": 409,
-    "queue.invalid": 400,
+    "queue.invalid": 422,
+    "request.other-game": 422,
 }
 MAX_NESTING = 100
 """Where a body that failed on its nesting is said to nest too deep (msgspec follows about a thousand levels)."""
@@ -81,7 +84,10 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
         if error.status < 400:
             raise
         code = HTTP_CODES.get(error.status, f"http.{error.status}")
-        return json_error(error.status, code, error.text or error.reason)
+        response = json_error(error.status, code, error.text or error.reason)
+        if "Allow" in error.headers:  # a 405 says which methods the route takes (RFC 9110)
+            response.headers["Allow"] = error.headers["Allow"]
+        return response
     except RejectedError as error:
         return with_retry_after(json_error(status_of(error), error.code, error.message))
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
