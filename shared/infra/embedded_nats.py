@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from shared.infra.owned import OwnedProcess
 from shared.infra.ports import free_port, wait_for_port
 
 
@@ -21,7 +22,7 @@ def nats_server_binary() -> str:
     return found
 
 
-class EmbeddedNats:
+class EmbeddedNats(OwnedProcess):
     name = "nats-server"
 
     def __init__(self, data_dir: Path) -> None:
@@ -59,17 +60,6 @@ class EmbeddedNats:
     def resume(self) -> None:
         if self._process is not None:
             self._process.send_signal(signal.SIGCONT)
-
-    def alive(self) -> bool:
-        return self._process is not None and self._process.poll() is None
-
-    @property
-    def pid(self) -> int:
-        assert self._process is not None, "not started"
-        return self._process.pid
-
-    def exit_status(self) -> int | None:
-        return None if self._process is None else self._process.poll()
 
     def stop(self) -> None:
         process, self._process = self._process, None

@@ -11,6 +11,7 @@ import subprocess
 import time
 from pathlib import Path
 
+from shared.infra.owned import OwnedProcess
 from shared.infra.ports import free_port, wait_for_port
 
 SERVICE_USER = "embedded_postgres"
@@ -46,7 +47,7 @@ def _open_path(path: Path) -> None:
             folder.chmod(mode | 0o011)
 
 
-class EmbeddedPostgres:
+class EmbeddedPostgres(OwnedProcess):
     name = "postgresql"
 
     def __init__(self, data_dir: Path, *, durable: bool) -> None:
@@ -125,17 +126,6 @@ class EmbeddedPostgres:
         done = subprocess.run([str(POSTGRES_BIN_PATH / tool), *args], capture_output=True, user=self._user)
         if done.returncode != 0:
             raise RuntimeError(f"{tool} failed: {done.stderr.decode(errors='replace')}")
-
-    def alive(self) -> bool:
-        return self._process is not None and self._process.poll() is None
-
-    @property
-    def pid(self) -> int:
-        assert self._process is not None, "not started"
-        return self._process.pid
-
-    def exit_status(self) -> int | None:
-        return None if self._process is None else self._process.poll()
 
     def stop(self) -> None:
         process, self._process = self._process, None

@@ -77,7 +77,9 @@ def _status(url: str) -> int:
 
 @contextmanager
 def running_league(data: Path) -> Iterator[League]:
-    postgres = EmbeddedPostgres(data / "postgres", durable=False)
+    # Durable, as `league up` runs it: with synchronous_commit off (the tests' fast setting) a killed PostgreSQL
+    # loses its last commits, which the relay may have published already.
+    postgres = EmbeddedPostgres(data / "postgres", durable=True)
     nats = EmbeddedNats(data / "nats")
     services: dict[str, ServiceProcess] = {}
     try:

@@ -163,8 +163,9 @@ async def same_events_in_postgresql_and_jetstream(league: League, store: EventSt
     in_jetstream = Counter(copy.event_id for copy in copies)
     doubled = [event_id for event_id, count in in_jetstream.items() if count > 1]
     assert not doubled, f"{len(doubled)} events are in JetStream twice"
-    assert in_postgres - set(in_jetstream) == set(), "events in PostgreSQL but not in JetStream"
-    assert set(in_jetstream) - in_postgres == set(), "events in JetStream but not in PostgreSQL"
+    lost = in_postgres ^ set(in_jetstream)
+    assert not lost, (f"{len(in_postgres - set(in_jetstream))} events only in PostgreSQL, "
+                      f"{len(set(in_jetstream) - in_postgres)} only in JetStream")
 
 
 async def test_every_healthz_says_so_while_nats_server_is_frozen(league: League) -> None:
