@@ -41,6 +41,8 @@ def parser() -> argparse.ArgumentParser:
     verify = commands.add_parser("verify", help="check the whole log: every stream's hash chain, every event "
                                                "against JetStream's copy, the notary's signed checkpoints, every "
                                                "revealed game's end")
+    verify.add_argument("streams", nargs="*", help="check only these streams' chains, ends and JetStream copies "
+                                                   "(the signed checkpoints always cover the whole log)")
     verify.add_argument("--checkpoints", type=Path, help="a referee's copy of the signed checkpoints (league "
                                                          "checkpoints -o FILE): each must still be in the log")
     verify.add_argument("--public-key", help="the notary's Ed25519 public key (hex) the checkpoints must be signed "
@@ -91,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
 
                 return asyncio.run(verify_command(args.data_dir, checkpoints=args.checkpoints,
                                                   public_key=args.public_key, jetstream=not args.no_jetstream,
-                                                  relay_checkpoint=args.relay_checkpoint))
+                                                  relay_checkpoint=args.relay_checkpoint, streams=args.streams))
             case "checkpoints":
                 from shared.cli.verify import checkpoints_command
 

@@ -20,7 +20,8 @@ def _referee(path: Path | None) -> list[LogCheckpointSigned] | None:
 
 
 async def verify_command(data_dir: Path, *, checkpoints: Path | None = None, public_key: str | None = None,
-                         jetstream: bool = True, relay_checkpoint: str = "relay") -> int:
+                         jetstream: bool = True, relay_checkpoint: str = "relay",
+                         streams: list[str] | None = None) -> int:
     try:
         referee = _referee(checkpoints)
     except (OSError, msgspec.DecodeError) as error:
@@ -36,7 +37,8 @@ async def verify_command(data_dir: Path, *, checkpoints: Path | None = None, pub
             except Exception as error:
                 raise NoLeague(f"cannot reach NATS at {url}: {error} (--no-jetstream skips that check)") from error
         result = await verify_log(store, js=nc.jetstream() if nc else None, ns=Namespace(nats_subject_prefix(data_dir)),
-                                  referee=referee, public_key=public_key, relay_checkpoint=relay_checkpoint)
+                                  referee=referee, public_key=public_key, relay_checkpoint=relay_checkpoint,
+                                  streams=streams or None)
     finally:
         await store.pool.close()
         if nc is not None:

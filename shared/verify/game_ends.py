@@ -13,13 +13,18 @@ from shared.messages.registry import message_name
 from shared.messages.rng import SeedRevealed
 from shared.verify.findings import Finding
 
-REVEALS = "SELECT stream_id, version, event_id, data, metadata->>'causation_id' FROM events WHERE type = $1"
+REVEALS = """
+    SELECT stream_id, version, event_id, data, metadata->>'causation_id' FROM events
+    WHERE type = $1 AND ($2::text[] IS NULL OR stream_id = ANY($2::text[]))
+"""
 
 
-async def check_game_ends(pool: asyncpg.Pool, last: dict[str, RecordedEvent], findings: list[Finding]) -> int:
-    """Returns how many revealed games were checked."""
+async def check_game_ends(pool: asyncpg.Pool, last: dict[str, RecordedEvent], findings: list[Finding],
+                          games: list[str] | None = None) -> int:
+    """Returns how many revealed games (of ``games``, when given) were checked."""
+    rng_streams = None if games is None else [f"rng-{game}" for game in games]
     async with pool.acquire() as conn:
-        rows = await conn.fetch(REVEALS, message_name(SeedRevealed))
+        rows = await conn.fetch(REVEALS, message_name(SeedRevealed), rng_streams)
     checked = 0
     for rng_stream, rng_version, rng_event_id, data, cause in rows:
         try:

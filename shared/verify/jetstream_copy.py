@@ -22,10 +22,15 @@ _envelope = msgspec.json.Decoder(EventEnvelope)
 _encoder = msgspec.json.Encoder()
 
 
-async def read_copy(js: JetStreamContext, ns: Namespace, findings: list[Finding]) -> list[EventEnvelope]:
-    """Every message of the events stream, in the stream's order."""
-    total = (await js.stream_info(ns.events_stream)).state.messages
-    subscription = await js.pull_subscribe(ns.all_events, stream=ns.events_stream, config=ConsumerConfig(
+async def read_copy(js: JetStreamContext, ns: Namespace, findings: list[Finding], subject: str | None = None
+                    ) -> list[EventEnvelope]:
+    """Every message of the events stream (on ``subject``, when given), in the stream's order."""
+    subject = subject or ns.all_events
+    info = await js.stream_info(ns.events_stream, subjects_filter=subject)
+    total = info.state.messages if subject == ns.all_events else sum((info.state.subjects or {}).values())
+    if not total:
+        return []
+    subscription = await js.pull_subscribe(subject, stream=ns.events_stream, config=ConsumerConfig(
         deliver_policy=DeliverPolicy.ALL, ack_policy=AckPolicy.NONE))
     copies: list[EventEnvelope] = []
     seen = 0

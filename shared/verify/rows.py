@@ -15,6 +15,7 @@ PAGE = 5000
 BY_STREAM = f"""
     SELECT {COLUMNS} FROM events WHERE (stream_id, version) > ($1, $2) ORDER BY stream_id, version LIMIT $3
 """
+OF_STREAMS = f"SELECT {COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version"
 IN_READ_ORDER = f"""
     SELECT {COLUMNS} FROM events WHERE (tx, position) > ($1::bigint::text::xid8, $2::bigint)
     ORDER BY tx, position LIMIT $3
@@ -32,8 +33,14 @@ def recorded(row: asyncpg.Record, findings: list[Finding]) -> RecordedEvent:
     return RecordedEvent(*row[:8], metadata, *row[9:])
 
 
-async def by_stream(pool: asyncpg.Pool, findings: list[Finding]) -> AsyncIterator[RecordedEvent]:
-    """Every event, stream after stream, each stream in version order."""
+async def by_stream(pool: asyncpg.Pool, findings: list[Finding], streams: list[str] | None = None
+                    ) -> AsyncIterator[RecordedEvent]:
+    """Every event (of ``streams``, when given), stream after stream, each stream in version order."""
+    if streams is not None:
+        async with pool.acquire() as conn:
+            for row in await conn.fetch(OF_STREAMS, streams):
+                yield recorded(row, findings)
+        return
     after: tuple[str, int] = ("", 0)
     while True:
         async with pool.acquire() as conn:

@@ -8,7 +8,7 @@ import msgspec
 from nats.js import JetStreamContext
 
 from shared.bus.namespace import Namespace
-from shared.eventstore import EventStore
+from shared.eventstore import EventStore, category_of
 from shared.eventstore.checkpoints import load_checkpoint
 from shared.messages.readable import UnreadableEvent, read
 from shared.notary.checkpoint import STREAM, LogCheckpointSigned
@@ -80,12 +80,13 @@ def parse_checkpoints(data: bytes) -> list[LogCheckpointSigned]:
 
 async def verify_log(store: EventStore, *, js: JetStreamContext | None, ns: Namespace,
                      referee: list[LogCheckpointSigned] | None = None, public_key: str | None = None,
-                     relay_checkpoint: str = "relay") -> Verified:
+                     relay_checkpoint: str = "relay", streams: list[str] | None = None) -> Verified:
+    """``streams``: check only these (chains, ends, JetStream's copy); the signed checkpoints cover the whole log."""
     result = Verified()
     findings = result.findings
-    last = await check_chains(by_stream(store.pool, findings), findings)
+    last = await check_chains(by_stream(store.pool, findings, streams), findings)
     result.streams = len(last)
-    result.games = await check_game_ends(store.pool, last, findings)
+    result.games = await check_game_ends(store.pool, last, findings, streams)
     signed = await signed_checkpoints(store, findings)
     if referee is not None:
         signed = with_referee(referee, signed, findings)
@@ -93,14 +94,16 @@ async def verify_log(store: EventStore, *, js: JetStreamContext | None, ns: Name
     ranges = RangeCheck(signed)
     comparison = None
     if js is not None:
-        copies = await read_copy(js, ns, findings)
+        copies = [copy for subject in ([None] if streams is None else
+                                       [ns.event_subject(category_of(s), s) for s in streams])
+                  for copy in await read_copy(js, ns, findings, subject)]
         async with store.pool.acquire() as conn:
             relayed = await load_checkpoint(conn, relay_checkpoint)
         comparison = Comparison(copies, relayed)
     async for event in in_read_order(store.pool, findings):
         result.events += 1
         ranges.see(event)
-        if comparison is not None:
+        if comparison is not None and (streams is None or event.stream_id in streams):
             comparison.see(event)
     findings += ranges.finish()
     result.checkpoints = ranges.checked

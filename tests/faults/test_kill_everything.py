@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import tempfile
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
@@ -40,8 +41,10 @@ VANISHED = 1
 
 
 @pytest.fixture(scope="module")
-def league(tmp_path_factory: pytest.TempPathFactory) -> Iterator[League]:
-    with running_league(Path(tmp_path_factory.mktemp("faults"))) as running:
+def league() -> Iterator[League]:
+    # Not under pytest's own temporary folder: pytest makes that private to its user again when any run starts,
+    # and the embedded PostgreSQL runs as a user of its own when the tests run as root.
+    with tempfile.TemporaryDirectory(prefix="league-faults-") as data, running_league(Path(data)) as running:
         yield running
 
 

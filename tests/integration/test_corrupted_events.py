@@ -62,6 +62,11 @@ async def quarantined(url: str, stream_id: str) -> dict[str, Any] | None:
     return next((q for q in page["items"] if q["stream_id"] == stream_id), None)
 
 
+async def board_ended(url: str, game_id: str) -> bool:
+    status, board = await fetch(f"{url}/v1/boards/{game_id}")
+    return status == 200 and not board["running"]
+
+
 async def metric(url: str, name: str) -> float:
     async with aiohttp.ClientSession() as client, client.get(f"{url}/metrics") as response:
         text = await response.text()
@@ -77,6 +82,8 @@ async def test_a_swapped_game_is_named_everywhere_and_quarantined_while_the_rest
     ns = migrated.namespace
     game_id = await create(nc, ns, "vortex", 2)
     await play_to_end(nc, ns, store, game_id, seed=21)
+    await until("the live fold has folded the game (so that the rebuild is the first to meet the damage)",
+                lambda: board_ended(standings.url, game_id))
     tampered, first_bad = swapped(list(await store.read_stream(game_id)))
     await rewrite(superuser, game_id, tampered)
     bad = str(first_bad.event_id)
@@ -112,11 +119,7 @@ async def test_a_swapped_game_is_named_everywhere_and_quarantined_while_the_rest
     after = await create(nc, ns, "vortex", 2)
     await play_to_end(nc, ns, store, after, seed=22)
 
-    async def board_ended() -> bool:
-        status, board = await fetch(f"{standings.url}/v1/boards/{after}")
-        return status == 200 and not board["running"]
-
-    await until("the next game's board", board_ended)
+    await until("the next game's board", lambda: board_ended(standings.url, after))
 
 
 async def test_an_unreadable_event_met_by_the_live_fold_quarantines_its_stream_and_the_fold_goes_on(
@@ -137,8 +140,4 @@ async def test_an_unreadable_event_met_by_the_live_fold_quarantines_its_stream_a
     game_id = await create(nc, migrated.namespace, "vortex", 2)
     await play_to_end(nc, migrated.namespace, store, game_id, seed=23)
 
-    async def board_ended() -> bool:
-        status, board = await fetch(f"{standings.url}/v1/boards/{game_id}")
-        return status == 200 and not board["running"]
-
-    await until("a game after the unreadable event is folded", board_ended)
+    await until("a game after the unreadable event is folded", lambda: board_ended(standings.url, game_id))
