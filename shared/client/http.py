@@ -51,9 +51,10 @@ class LeagueClient:
         return headers | (extra or {})
 
     async def call(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None,
-                   reply: Any = Any) -> Any:
+                   reply: Any = Any, done_if: frozenset[str] = frozenset()) -> Any:
         """One call, sent again while the league does not answer or is too busy (``self.retry``); ApiError for
-        an error it answers (a 4xx, a 500, or the busy answer once the retries are used up)."""
+        an error it answers (a 4xx, a 500, or the busy answer once the retries are used up). An error whose code is
+        in ``done_if``, answering a try sent again, says an earlier try did it: the call returns None."""
         data = None if body is None else msgspec.json.encode(body)
         content = {"Content-Type": "application/json"} if data is not None else {}
         sent_headers = self._headers(content | (headers or {}))
@@ -69,6 +70,8 @@ class LeagueClient:
                         return msgspec.json.decode(payload, type=reply)
                     error = ApiError.of(response.status, payload)
                     retry_after = response.headers.get("Retry-After")
+                    if attempt and error.code in done_if:
+                        return None
                     if response.status not in AGAIN:
                         raise error
             except UNANSWERED as unanswered:
@@ -117,21 +120,14 @@ class LeagueClient:
         return str(ref["tournament_id"])
 
     async def enter(self, tournament_id: str) -> None:
-        """A try that went unanswered may have entered us: "already registered" is then the answer we wanted."""
-        try:
-            await self.call("POST", f"/v1/tournaments/{tournament_id}/players", {})
-        except ApiError as error:
-            if error.code != "tournament.already-registered":
-                raise
+        """A try that went unanswered may have entered us: "already registered" then answers the retry."""
+        await self.call("POST", f"/v1/tournaments/{tournament_id}/players", {},
+                        done_if=frozenset({"tournament.already-registered"}))
 
     async def start(self, tournament_id: str) -> dict[str, Any]:
-        try:
-            result: dict[str, Any] = await self.call("POST", f"/v1/tournaments/{tournament_id}/start")
-        except ApiError as error:
-            if error.code != "tournament.already-started":
-                raise
-            result = await self.tournament(tournament_id)  # an unanswered try of ours started it
-        return result
+        result: dict[str, Any] | None = await self.call("POST", f"/v1/tournaments/{tournament_id}/start",
+                                                        done_if=frozenset({"tournament.already-started"}))
+        return result if result is not None else await self.tournament(tournament_id)
 
     async def tournament(self, tournament_id: str) -> dict[str, Any]:
         result: dict[str, Any] = await self.call("GET", f"/v1/tournaments/{tournament_id}")

@@ -1,10 +1,11 @@
 """What the notary signs (DESIGN.md "Event store": the global log read in (tx, position) order).
 
-The head of the log folds every event's hash in read order: ``head = sha256(head || event.hash)``, from 32 zero
-bytes (the notary folds the stored hashes; a verifier folds the hashes the stored contents give). Each event's hash already covers its stream's chain (its version, content and the hash before it), so the
-head changes when any event anywhere is edited, removed, added or re-hashed. A checkpoint signs the head at the end
-of a range of the log with an Ed25519 key only the relay holds; a referee keeps the checkpoints (``league
-checkpoints``) and ``league verify`` recomputes the heads from the log and checks each one."""
+The head of the log folds every event's hash in read order: ``head = sha256(head || event.hash)``, from 32 zero bytes
+(the notary folds the stored hashes; a verifier folds the hashes the stored contents give). Each event's hash already
+covers its stream's chain (its version, content and the hash before it), so the head changes when any event anywhere is
+edited, removed, added or re-hashed. A checkpoint signs the head at the end of a range of the log with an Ed25519 key
+only the relay holds; a referee keeps the checkpoints (``league checkpoints``) and ``league verify`` recomputes the
+heads from the log and checks each one."""
 
 from __future__ import annotations
 

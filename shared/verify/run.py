@@ -94,11 +94,11 @@ async def verify_log(store: EventStore, *, js: JetStreamContext | None, ns: Name
     ranges = RangeCheck(signed)
     comparison = None
     if js is not None:
+        async with store.pool.acquire() as conn:  # first: what the relay had published when the copy is read
+            relayed = await load_checkpoint(conn, relay_checkpoint)
         copies = [copy for subject in ([None] if streams is None else
                                        [ns.event_subject(category_of(s), s) for s in streams])
                   for copy in await read_copy(js, ns, findings, subject)]
-        async with store.pool.acquire() as conn:
-            relayed = await load_checkpoint(conn, relay_checkpoint)
         comparison = Comparison(copies, relayed)
     async for event in in_read_order(store.pool, findings):
         result.events += 1
