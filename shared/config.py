@@ -25,6 +25,12 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     http_host: str = "127.0.0.1"
     http_port: int = 0
+    http_header_seconds: Annotated[float, msgspec.Meta(gt=0)] = 10.0
+    """A connection's request headers must be complete this long after it opened (or after its last answer)."""
+    http_body_seconds: Annotated[float, msgspec.Meta(gt=0)] = 10.0
+    """A request's body must have arrived this long after its headers (the gateway: 408 otherwise)."""
+    http_connections_per_client: Annotated[int, msgspec.Meta(ge=1)] = 256
+    """Connections one client address may hold at once; one more is answered 503 and closed."""
 
 
 class BusSettings(Settings, kw_only=True, frozen=True):

@@ -63,6 +63,8 @@ class RunInfra:
             "RNG_SEED_KEY": self.rng_seed_key,
             "RNG_ENGINE_KEY": self.rng_engine_key,
             "DATA_DIR": str(self.tmp / "data"),
+            "NOTARY_SECONDS": "1",
+            "HTTP_CONNECTIONS_PER_CLIENT": "100000",  # every client of a test or a benchmark is 127.0.0.1
         }
 
 

@@ -25,8 +25,10 @@ from services.gateway.routes_tokens import add_token_routes
 from services.gateway.routes_tournaments import add_tournament_routes
 from services.gateway.settings import GatewaySettings
 from shared.http.errors import last_resort
+from shared.http.outages import outages
 from shared.service.app import background, base_app, use_nats, use_store
 from shared.service.keys import NAMESPACE, NATS
+from shared.service.serving import body_deadline
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -35,7 +37,9 @@ def build(settings: GatewaySettings) -> web.Application:
     app = base_app("gateway", settings, max_body_bytes=settings.max_body_bytes)
     app[KNOWN_TOKENS] = KnownTokens(settings.token_recheck_seconds)
     app.middlewares.append(last_resort)
+    app.middlewares.append(outages)
     app.middlewares.append(json_errors)
+    app.middlewares.append(body_deadline(settings.http_body_seconds))
     app.middlewares.append(storable_text)
     use_store(app, settings, {"gateway": MIGRATIONS})
     use_nats(app, settings)

@@ -23,7 +23,36 @@ async def body_of(request: web.Request, type_: type[T]) -> T:
     decoder = _decoders.get(type_)
     if decoder is None:
         decoder = _decoders[type_] = msgspec.json.Decoder(type_)
-    return decoder.decode(await request.read())  # type: ignore[no-any-return]
+    return decode(decoder, await request.read())  # type: ignore[no-any-return]
+
+
+def decode(decoder: msgspec.json.Decoder[Any], data: bytes) -> Any:
+    """Strictly, but with a whole number written as ``9.0`` taken as the integer it is (JSON Schema's view, which
+    the OpenAPI document follows); looked at only when the strict decode failed."""
+    try:
+        return decoder.decode(data)
+    except msgspec.ValidationError:
+        lifted = integral_floats_as_ints(data)
+        if lifted is None:
+            raise
+        return msgspec.convert(lifted, decoder.type)
+
+
+def integral_floats_as_ints(data: bytes) -> Any:
+    """The JSON document with each whole-number float made an int; None when it holds none (nothing to retry)."""
+    root = [msgspec.json.decode(data)]
+    changed = False
+    pending: list[Any] = [root]
+    while pending:
+        container = pending.pop()
+        keys = container.keys() if isinstance(container, dict) else range(len(container))
+        for key in keys:
+            value = container[key]
+            if isinstance(value, float) and value.is_integer():
+                container[key], changed = int(value), True
+            elif isinstance(value, dict | list):
+                pending.append(value)
+    return root[0] if changed else None
 
 
 def unknown_fields(raw: Any, struct: msgspec.Struct) -> list[str]:
@@ -46,7 +75,7 @@ def _known_fields(struct_type: type[msgspec.Struct]) -> frozenset[str]:
 async def storable_text(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every JSON body, whatever the route: a NUL in any string or key is refused here (400, naming the field),
     before it can reach a service; PostgreSQL's text and jsonb cannot hold it. The body stays readable."""
-    if request.can_read_body and request.content_type == "application/json":
+    if request.body_exists and request.content_type == "application/json":
         path = json_nul_at(await request.read())
         if path is not None:
             return json_error(400, "request.invalid", nul_error(path))

@@ -1,5 +1,6 @@
 """An ended game's streams, for the routes that show a game in full once it is over (the audit, the bundle): a bad
-id is a 400, an unknown game a 404, a running one a 409."""
+id is a 400; an unknown game a 404; a running one, or one whose events cannot be read before its seed is public, a
+409 (``shared.audit.readiness`` says when a game may be shown)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,18 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from shared.audit.fetch import fetch_game
+from shared.audit.readiness import NotAuditable, auditable
 from shared.eventstore import RecordedEvent
 from shared.eventstore.errors import InvalidStreamId
 from shared.eventstore.types import check_stream_id
 from shared.http.errors import json_error
-from shared.play.table import Table
 from shared.service.keys import STORE
 
 
 @dataclass(frozen=True)
 class EndedGame:
     game_id: str
-    table: Table
+    game: str
     game_events: list[RecordedEvent]
     rng_events: list[RecordedEvent]
 
@@ -32,9 +33,9 @@ async def ended_game(request: web.Request, what: str) -> EndedGame | web.Respons
     except InvalidStreamId as error:
         return json_error(400, "audit.game-id", str(error))
     game_events, rng_events = await fetch_game(request.app[STORE], game_id)
-    if not game_events:
-        return json_error(404, "audit.unknown-game", f"no game {game_id}")
-    table = Table(game_id).apply_all(game_events)
-    if table.ended is None or table.opened is None:
-        return json_error(409, "audit.game-running", f"{game_id} is still running; {what} comes once it has ended")
-    return EndedGame(game_id, table, game_events, rng_events)
+    try:
+        game = auditable(game_id, game_events, rng_events)
+    except NotAuditable as refused:
+        message = f"{refused.message} ({what} comes once it has ended)" if refused.status == 409 else refused.message
+        return json_error(refused.status, refused.code, message)
+    return EndedGame(game_id, game, game_events, rng_events)

@@ -10,15 +10,19 @@ from aiohttp import web
 
 from shared.bus.replies import RejectedError
 from shared.http.errors import json_error
+from shared.http.outages import with_retry_after
+from shared.messages.json_paths import nesting_at, not_utf8_at
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 ENGINE_STATUS = {
+    # 400: the body breaks the OpenAPI document's schema (the gateway's own decoding says where). 422: it fits the
+    # schema, and the league refuses what it asks (options, seats, players or a format this game does not take).
     "engine.unknown-game": 404,
     "engine.not-your-seat": 403,
     "engine.command.invalid": 400,
-    "engine.create.invalid": 400,
-    "engine.create.options": 400,
+    "engine.create.invalid": 422,
+    "engine.create.options": 422,
     "engine.create.exists": 409,
     "engine.game-over": 409,
     "engine.busy": 503,
@@ -36,13 +40,21 @@ ENGINE_STATUS = {
     "tournament.already-registered": 409,
     "tournament.not-organiser": 403,
     "tournament.too-few-players": 409,
-    "tournament.invalid": 400,
-    "tournament.format": 400,
-    "tournament.unknown-game": 400,
+    "tournament.invalid": 422,
+    "tournament.format": 422,
+    "tournament.unknown-game": 422,
     "tournament.busy": 503,
     "reply.too-large": 502,
-    "queue.invalid": 400,
+    "service.unavailable": 503,
+    "bus.unavailable": 503,
+    "store.unavailable": 503,
+    "upstream.timeout": 504,
+    "event.unreadable": 409,
+    "queue.invalid": 422,
+    "request.other-game": 422,
 }
+MAX_NESTING = 100
+"""Where a body that failed on its nesting is said to nest too deep (msgspec follows about a thousand levels)."""
 HTTP_CODES = {400: "request.bad", 401: "auth.unauthorized", 403: "auth.forbidden", 404: "route.not-found",
               405: "route.method-not-allowed", 413: "request.too-large", 415: "request.media-type"}
 
@@ -72,10 +84,19 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
         if error.status < 400:
             raise
         code = HTTP_CODES.get(error.status, f"http.{error.status}")
-        return json_error(error.status, code, error.text or error.reason)
+        response = json_error(error.status, code, error.text or error.reason)
+        if "Allow" in error.headers:  # a 405 says which methods the route takes (RFC 9110)
+            response.headers["Allow"] = error.headers["Allow"]
+        return response
     except RejectedError as error:
-        return json_error(status_of(error), error.code, error.message)
+        return with_retry_after(json_error(status_of(error), error.code, error.message))
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
         return bad_body(error)
     except TimeoutError:
-        return json_error(504, "upstream.timeout", "the league did not answer in time; try again")
+        return with_retry_after(json_error(504, "upstream.timeout", "the league did not answer in time; try again"))
+    except UnicodeDecodeError:  # msgspec's, for text in the body that is not UTF-8
+        path = not_utf8_at(await request.read())
+        return json_error(400, "request.not-utf8", f"the body's text must be UTF-8 - at `{path}`")
+    except RecursionError:  # msgspec's, for a body nested deeper than it follows
+        path = nesting_at(await request.read(), MAX_NESTING)
+        return json_error(400, "request.too-deep", f"the body nests arrays and objects too deep - at `{path}`")

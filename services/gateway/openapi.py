@@ -26,25 +26,38 @@ from services.gateway.schemas import (
 from shared.messages.engine import GameView, LegalCommands
 from shared.messages.games import GAMES
 from shared.messages.tournaments import QueueTicket, TournamentRef, TournamentView
+from shared.tournaments.decide import TOURNAMENT_ID as TOURNAMENT_ID_PATTERN
 
-GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"},
+GAME_ID = {"name": "game_id", "in": "path", "required": True,
+           "schema": {"type": "string", "pattern": rf"^({'|'.join(sorted(GAMES))})-[A-Za-z0-9_-]{{1,200}}$"},
            "description": "<game>-<id>, e.g. vortex-3f2a..."}
-TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
+TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True,
+                 "schema": {"type": "string", "pattern": TOURNAMENT_ID_PATTERN.pattern}}
 BEARER = [{"bearer": []}]
+GAME_LINKS = {verb: {"operationId": operation, "parameters": {"game_id": "$response.body#/game_id"}}
+              for verb, operation in (("view", "getGame"), ("legal", "getLegal"), ("command", "sendCommand"),
+                                      ("clientSeed", "sendClientSeed"), ("audit", "getAudit"))}
+TOURNAMENT_LINKS = {verb: {"operationId": operation,
+                           "parameters": {"tournament_id": "$response.body#/tournament_id"}}
+                    for verb, operation in (("view", "getTournament"), ("enter", "enterTournament"),
+                                            ("start", "startTournament"), ("mine", "getMyTable"))}
 
 
 def ref(name: str) -> dict[str, Any]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def body(name: str) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": ref(name)}}}
+def body(name: str, *, required: bool = True) -> dict[str, Any]:
+    return {"required": required, "content": {"application/json": {"schema": ref(name)}}}
 
 
-def answer(description: str, name: str | None = None) -> dict[str, Any]:
-    if name is None:
-        return {"description": description}
-    return {"description": description, "content": {"application/json": {"schema": ref(name)}}}
+def answer(description: str, name: str | None = None, links: dict[str, Any] | None = None) -> dict[str, Any]:
+    described: dict[str, Any] = {"description": description}
+    if name is not None:
+        described["content"] = {"application/json": {"schema": ref(name)}}
+    if links:
+        described["links"] = links
+    return described
 
 
 def errors(*statuses: int) -> dict[str, Any]:
@@ -53,10 +66,21 @@ def errors(*statuses: int) -> dict[str, Any]:
                403: "not yours: another seat, a command only the league sends, another's tournament",
                404: "no such game", 409: "the game has ended, already exists, has not started (it waits for client "
                                          "seeds) or has started (too late for a client seed)",
-               413: "body too large", 415: "not application/json",
-               422: "the move breaks a rule (`code` is the rule id, RULES.md), or the Idempotency-Key was used for "
-                    "another command (`idempotency.key-reused`)", 504: "the league did not answer"}
+               408: "the body did not arrive in time", 413: "body too large", 415: "not application/json",
+               422: "the body fits the schema and the league refuses what it asks: a move that breaks a rule (`code` "
+                    "is the rule id, RULES.md), options, seats, players or a format the game does not take, a "
+                    "command of another game, an Idempotency-Key used for another command (`idempotency.key-reused`)",
+               502: "a service's answer was too large to carry (`reply.too-large`)",
+               503: "the league cannot answer now (a service restarting, NATS or the database out of reach, too "
+                    "many connections from your address): send it again after `Retry-After` seconds",
+               504: "the league did not answer in time: send it again after `Retry-After` seconds"}
     return {str(s): answer(meaning[s], "Error") for s in statuses}
+
+
+BODY_ERRORS = (400, 408, 413, 415)
+"""What any route that reads a body may answer about it."""
+OUTAGES = (502, 503, 504)
+"""What any route that asks the league may answer while part of it is out of reach."""
 
 
 @cache
@@ -68,90 +92,118 @@ def document() -> bytes:
              Union[commands]]  # noqa: UP007
     schemas, components = msgspec.json.schema_components(types, ref_template="#/components/schemas/{name}")
     components["Command"] = schemas[-1]
+    for variant in schemas[-1]["anyOf"]:  # the gateway refuses a field no command has (body.unknown_fields)
+        components[variant["$ref"].rsplit("/", 1)[1]]["additionalProperties"] = False
+    idempotency_key = {"name": "Idempotency-Key", "in": "header",
+                       "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,100}$"}}
     paths = {
-        "/v1/players": {"post": {"summary": "Register a player; the token is shown once",
-                                 "requestBody": body("RegisterPlayer"),
-                                 "responses": {"201": answer("registered", "Registered"), **errors(400, 413, 415)}}},
-        "/v1/players/me": {"get": {"summary": "Who your token says you are, and when it expires", "security": BEARER,
-                                   "responses": {"200": answer("you", "Me"), **errors(401)}}},
+        "/v1/players": {"post": {
+            "operationId": "registerPlayer", "summary": "Register a player; the token is shown once",
+            "requestBody": body("RegisterPlayer"),
+            "responses": {"201": answer("registered", "Registered"), **errors(*BODY_ERRORS, *OUTAGES)}}},
+        "/v1/players/me": {"get": {
+            "operationId": "getMe", "summary": "Who your token says you are, and when it expires", "security": BEARER,
+            "responses": {"200": answer("you", "Me"), **errors(401, *OUTAGES)}}},
         "/v1/players/me/token": {
-            "post": {"summary": "Rotate your token: a new one (shown once, with a new expiry) replaces the one you "
+            "post": {"operationId": "rotateToken",
+                     "summary": "Rotate your token: a new one (shown once, with a new expiry) replaces the one you "
                                 "send, which every gateway refuses from now on", "security": BEARER,
-                     "responses": {"200": answer("the new token", "TokenIssued"), **errors(401)}},
-            "delete": {"summary": "Revoke the token you send: every gateway refuses it from now on",
-                       "security": BEARER, "responses": {"204": answer("revoked"), **errors(401)}}},
+                     "responses": {"200": answer("the new token", "TokenIssued"), **errors(401, *OUTAGES)}},
+            "delete": {"operationId": "revokeToken",
+                       "summary": "Revoke the token you send: every gateway refuses it from now on",
+                       "security": BEARER, "responses": {"204": answer("revoked"), **errors(401, *OUTAGES)}}},
         "/v1/games": {"post": {
+            "operationId": "createGame",
             "summary": "Create a game; with an Idempotency-Key a retry gets the same game (200) and opens nothing "
                        "(422 when it comes with other settings)",
             "security": BEARER, "requestBody": body("NewGame"),
-            "parameters": [{"name": "Idempotency-Key", "in": "header", "required": False,
-                            "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,100}$"}}],
-            "responses": {"201": answer("created", "GameCreated"), "200": answer("a retry", "GameCreated"),
-                          **errors(400, 401, 413, 415, 422)}}},
+            "parameters": [{**idempotency_key, "required": False}],
+            "responses": {"201": answer("created", "GameCreated", GAME_LINKS),
+                          "200": answer("a retry", "GameCreated", GAME_LINKS),
+                          **errors(*BODY_ERRORS, 401, 409, 422, *OUTAGES)}}},
         "/v1/games/{game_id}": {"get": {
+            "operationId": "getGame",
             "summary": "Your seat's view (a spectator's without a token: public facts only)",
-            "parameters": [GAME_ID], "responses": {"200": answer("the view", "GameView"), **errors(401, 404)}}},
+            "parameters": [GAME_ID],
+            "responses": {"200": answer("the view", "GameView"), **errors(401, 404, 409, *OUTAGES)}}},
         "/v1/games/{game_id}/legal": {"get": {
-            "summary": "The moves your seat may send now", "security": BEARER, "parameters": [GAME_ID],
-            "responses": {"200": answer("legal moves", "LegalCommands"), **errors(401, 404)}}},
+            "operationId": "getLegal", "summary": "The moves your seat may send now", "security": BEARER,
+            "parameters": [GAME_ID],
+            "responses": {"200": answer("legal moves", "LegalCommands"), **errors(401, 403, 404, 409, *OUTAGES)}}},
         "/v1/games/{game_id}/commands": {"post": {
+            "operationId": "sendCommand",
             "summary": "Send a move; with an Idempotency-Key a retry returns the first result and appends nothing "
                        "(422 when it comes with a different command); without one a retry is a new move",
-            "security": BEARER,
-            "parameters": [GAME_ID, {"name": "Idempotency-Key", "in": "header", "required": False,
-                                     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,100}$"}}],
+            "security": BEARER, "parameters": [GAME_ID, {**idempotency_key, "required": False}],
             "requestBody": body("Command"),
             "responses": {"200": answer("accepted", "CommandDone"),
-                          **errors(400, 401, 403, 404, 409, 413, 415, 422, 504)}}},
+                          **errors(*BODY_ERRORS, 401, 403, 404, 409, 422, *OUTAGES)}}},
         "/v1/games/{game_id}/client-seed": {"post": {
+            "operationId": "sendClientSeed",
             "summary": "Your seat's client seed, while a game opened with client_seed_seconds waits for them; the "
                        "RNG mixes it into every draw. The same seed again is a retry (200)",
             "security": BEARER, "parameters": [GAME_ID], "requestBody": body("ClientSeed"),
             "responses": {"201": answer("recorded", "ClientSeedTaken"), "200": answer("a retry", "ClientSeedTaken"),
-                          **errors(400, 401, 403, 404, 409, 413, 415, 504)}}},
+                          **errors(*BODY_ERRORS, 401, 403, 404, 409, *OUTAGES)}}},
         "/v1/games/{game_id}/ws": {"get": {
+            "operationId": "watchGame",
             "summary": "WebSocket: your view (a GameView JSON message) each time the game changes; a browser may "
                        "pass its token as ?access_token=", "parameters": [GAME_ID],
-            "responses": {"101": answer("switching to WebSocket"), **errors(401, 404)}}},
+            "responses": {"101": answer("switching to WebSocket"), **errors(400, 401, 404, 409, *OUTAGES)}}},
         "/v1/tournaments": {"post": {
-            "summary": "Create a tournament (Swiss or single elimination)", "security": BEARER,
+            "operationId": "createTournament",
+            "summary": "Create a tournament (Swiss or single elimination); its games have a turn timer "
+                       "(`turn_seconds`, 120 unless set)", "security": BEARER,
             "requestBody": body("NewTournament"),
-            "responses": {"201": answer("created", "TournamentRef"), **errors(400, 401, 409, 413, 415)}}},
+            "responses": {"201": answer("created", "TournamentRef", TOURNAMENT_LINKS),
+                          **errors(*BODY_ERRORS, 401, 409, 422, *OUTAGES)}}},
         "/v1/tournaments/{tournament_id}": {"get": {
+            "operationId": "getTournament",
             "summary": "Players, rounds, tables and games, standings (Median-Buchholz), the final ranking",
             "parameters": [TOURNAMENT_ID], "responses": {"200": answer("the tournament", "TournamentView"),
-                                                         **errors(404)}}},
+                                                         **errors(404, 409, *OUTAGES)}}},
         "/v1/tournaments/{tournament_id}/players": {"post": {
-            "summary": "Enter the tournament yourself (optionally letting a league bot play your seats)",
-            "security": BEARER, "parameters": [TOURNAMENT_ID], "requestBody": body("Entry"),
-            "responses": {"201": answer("registered", "TournamentRef"), **errors(400, 401, 404, 409)}}},
+            "operationId": "enterTournament",
+            "summary": "Enter the tournament yourself (optionally letting a league bot play your seats); the body "
+                       "may be left out", "security": BEARER, "parameters": [TOURNAMENT_ID],
+            "requestBody": body("Entry", required=False),
+            "responses": {"201": answer("registered", "TournamentRef"),
+                          **errors(*BODY_ERRORS, 401, 404, 409, 422, *OUTAGES)}}},
         "/v1/tournaments/{tournament_id}/start": {"post": {
+            "operationId": "startTournament",
             "summary": "Seed by rating and open round 1 (only the player who created it)", "security": BEARER,
             "parameters": [TOURNAMENT_ID],
-            "responses": {"200": answer("started", "TournamentView"), **errors(401, 403, 404, 409)}}},
+            "responses": {"200": answer("started", "TournamentView"), **errors(401, 403, 404, 409, *OUTAGES)}}},
         "/v1/tournaments/{tournament_id}/me": {"get": {
-            "summary": "Your game to play now, if any", "security": BEARER, "parameters": [TOURNAMENT_ID],
-            "responses": {"200": answer("your table", "MyTable"), **errors(401, 404)}}},
+            "operationId": "getMyTable", "summary": "Your game to play now, if any", "security": BEARER,
+            "parameters": [TOURNAMENT_ID],
+            "responses": {"200": answer("your table", "MyTable"), **errors(401, 404, 409, *OUTAGES)}}},
         "/v1/queue": {
-            "post": {"summary": "Quick play: wait for a table, seated by rating band widening over time",
+            "post": {"operationId": "joinQueue",
+                     "summary": "Quick play: wait for a table, seated by rating band widening over time",
                      "security": BEARER, "requestBody": body("QueueEntry"),
-                     "responses": {"200": answer("your ticket", "QueueTicket"), **errors(400, 401)}},
-            "get": {"summary": "Waiting, or seated with your game id", "security": BEARER,
-                    "responses": {"200": answer("your ticket", "QueueTicket"), **errors(401)}},
-            "delete": {"summary": "Leave the queue", "security": BEARER,
-                       "responses": {"200": answer("your ticket", "QueueTicket"), **errors(401)}}},
+                     "responses": {"200": answer("your ticket", "QueueTicket"),
+                                   **errors(*BODY_ERRORS, 401, 409, 422, *OUTAGES)}},
+            "get": {"operationId": "getQueue", "summary": "Waiting, or seated with your game id", "security": BEARER,
+                    "responses": {"200": answer("your ticket", "QueueTicket"), **errors(401, *OUTAGES)}},
+            "delete": {"operationId": "leaveQueue", "summary": "Leave the queue", "security": BEARER,
+                       "responses": {"200": answer("your ticket", "QueueTicket"), **errors(401, *OUTAGES)}}},
         "/audit/{game_id}": {"get": {
-            "summary": "The referee's audit of an ended game", "parameters": [GAME_ID],
-            "responses": {"200": answer("the report (verified or the first discrepancy)"), **errors(400, 404, 409)}}},
-        "/healthz": {"get": {"summary": "Health of the gateway and what it depends on",
+            "operationId": "getAudit", "summary": "The referee's audit of an ended game", "parameters": [GAME_ID],
+            "responses": {"200": answer("the report (verified or the first discrepancy)"),
+                          **errors(400, 404, 409, *OUTAGES)}}},
+        "/healthz": {"get": {"operationId": "health", "summary": "Health of the gateway and what it depends on",
                              "responses": {"200": answer("healthy"), "503": answer("unhealthy")}}},
-        "/metrics": {"get": {"summary": "Prometheus metrics", "responses": {"200": answer("text exposition")}}},
-        "/openapi.json": {"get": {"summary": "This document", "responses": {"200": answer("OpenAPI 3.1")}}},
-        **routes_bundle.PATHS,
-        **routes_play.PATHS,
-        "/asyncapi.json": {"get": {"summary": "The live feeds (this gateway's game WebSocket, the standings feeds, "
+        "/metrics": {"get": {"operationId": "metrics", "summary": "Prometheus metrics",
+                             "responses": {"200": answer("text exposition")}}},
+        "/openapi.json": {"get": {"operationId": "openapi", "summary": "This document",
+                                  "responses": {"200": answer("OpenAPI 3.1")}}},
+        "/asyncapi.json": {"get": {"operationId": "asyncapi",
+                                   "summary": "The live feeds (this gateway's game WebSocket, the standings feeds, "
                                               "the event subjects) as an AsyncAPI 3 document",
                                    "responses": {"200": answer("AsyncAPI 3")}}},
+        **routes_bundle.PATHS,
+        **routes_play.PATHS,
     }
     return msgspec.json.encode({
         "openapi": "3.1.0",

@@ -13,11 +13,13 @@ from shared.audit.bundle import export_bundle
 
 PATHS = {
     "/audit/{game_id}/bundle": {"get": {
+        "operationId": "getBundle",
         "summary": "An ended game's audit bundle (JSON lines), to recompute its draws anywhere",
         "parameters": [{"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}],
         "responses": {"200": {"description": "application/x-ndjson: a header, then every event"},
                       "400": {"description": "not a game id"}, "404": {"description": "no such game"},
-                      "409": {"description": "the game is still running"}}}},
+                      "409": {"description": "the game is still running"},
+                      "503": {"description": "the database is out of reach: send it again after `Retry-After`"}}}},
 }
 
 
@@ -25,8 +27,7 @@ async def bundle(request: web.Request) -> web.Response:
     found = await ended_game(request, "its bundle")
     if isinstance(found, web.Response):
         return found
-    assert found.table.opened is not None
-    body = export_bundle(found.game_id, found.table.opened.game, found.game_events, found.rng_events,
+    body = export_bundle(found.game_id, found.game, found.game_events, found.rng_events,
                          datetime.now(UTC))
     response = web.Response(body=body, content_type="application/x-ndjson", headers={"Cache-Control": "no-cache"})
     response.enable_compression()

@@ -11,6 +11,7 @@ from aiohttp import web
 
 from services.gateway.auth import player_of, require_player
 from services.gateway.body import body_of, unknown_fields
+from services.gateway.command_body import decode_command
 from services.gateway.idempotency import opened_under, same_command, same_opening
 from services.gateway.keys import ENGINE_CLIENT
 from services.gateway.schemas import (
@@ -25,7 +26,7 @@ from shared.bus.replies import RejectedError
 from shared.eventstore.types import STREAM_ID
 from shared.http.errors import json_error
 from shared.messages.engine import CreateGame, GiveClientSeed, PlayCommand
-from shared.messages.games import GAMES, command_decoder
+from shared.messages.games import GAMES
 from shared.service.keys import POOL
 
 IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
@@ -107,7 +108,7 @@ async def send_command(request: web.Request) -> web.Response:
     if request.content_type != "application/json":
         raise web.HTTPUnsupportedMediaType(text="send the body as application/json")
     raw = await request.read()
-    command = command_decoder(game).decode(raw)
+    command = decode_command(game, raw)
     extra = unknown_fields(msgspec.json.decode(raw), command)
     if extra:
         return json_error(400, "request.invalid", f"unknown field `{extra[0]}` for {type(command).__name__}")

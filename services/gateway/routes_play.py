@@ -18,15 +18,20 @@ PLAY = Path(__file__).parent / "play"
 FILE = re.compile(r"^[a-z][a-z0-9_-]*\.(js|css|svg|html)$")
 TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "html": "text/html"}
 PATHS = {
-    "/play": {"get": {"summary": "The play page (HTML): register, open or join a game, play it, check its dice",
-                      "responses": {"200": {"description": "text/html"}}}},
-    "/play/config.json": {"get": {"summary": "Where the play page finds the public standings (STANDINGS_URL)",
-                                  "responses": {"200": {"description": "{\"standings_url\": \"...\"}"}}}},
-    "/play/{file}": {"get": {"summary": "The play page's own files", "parameters": [
-        {"name": "file", "in": "path", "required": True, "schema": {"type": "string"}}],
+    "/play": {"get": {
+        "operationId": "playPage",
+        "summary": "The play page (HTML): register, open or join a game, play it, check its dice",
+        "responses": {"200": {"description": "text/html"}}}},
+    "/play/config.json": {"get": {
+        "operationId": "playConfig", "summary": "Where the play page finds the public standings (STANDINGS_URL)",
+        "responses": {"200": {"description": "{\"standings_url\": \"...\"}"}}}},
+    "/play/{file}": {"get": {
+        "operationId": "playFile", "summary": "The play page's own files",
+        "parameters": [{"name": "file", "in": "path", "required": True, "schema": {"type": "string"}}],
         "responses": {"200": {"description": "JavaScript, CSS or SVG"}, "404": {"description": "no such file"}}}},
-    "/lib/{file}": {"get": {"summary": "The drawings and checks every page of the league shares", "parameters": [
-        {"name": "file", "in": "path", "required": True, "schema": {"type": "string"}}],
+    "/lib/{file}": {"get": {
+        "operationId": "sharedWebFile", "summary": "The drawings and checks every page of the league shares",
+        "parameters": [{"name": "file", "in": "path", "required": True, "schema": {"type": "string"}}],
         "responses": {"200": {"description": "JavaScript or CSS"}, "404": {"description": "no such file"}}}},
 }
 

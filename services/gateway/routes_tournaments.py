@@ -11,6 +11,7 @@ from services.gateway.auth import require_player
 from services.gateway.body import body_of
 from services.gateway.keys import MATCHMAKING_CLIENT
 from services.gateway.routes_games import json
+from services.gateway.schemas import GameName
 from shared.bus.replies import RejectedError
 from shared.messages.tournaments import CreateTournamentRequest, JoinQueue, RegisterPlayer
 from shared.tournaments.decide import TOURNAMENT_ID
@@ -19,11 +20,12 @@ from shared.tournaments.formats import Format
 
 class NewTournament(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
-    game: str
+    game: GameName
     format: Format
     max_players: Annotated[int, msgspec.Meta(ge=2, le=100_000)]
     options: dict[str, Any] = {}
     turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86_400)] | None = None
+    """Seconds a player has for each turn; one who does not act in time is played by the default bot. Omitted: 120."""
     client_seed_seconds: Annotated[float, msgspec.Meta(ge=1, le=3_600)] | None = None
     """Every game waits this long (at most) for its seated players' client seeds before its opening."""
 
@@ -34,7 +36,7 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
 
 
 class QueueEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    game: str
+    game: GameName
     seats: Annotated[int, msgspec.Meta(ge=1, le=16)]
     options: dict[str, Any] = {}
 
@@ -71,7 +73,7 @@ async def register(request: web.Request) -> web.Response:
     """POST /v1/tournaments/{tournament_id}/players: enter the tournament yourself."""
     player_id = await require_player(request)
     tournament_id = tournament_of(request)
-    body = await body_of(request, Entry) if request.can_read_body else Entry()
+    body = await body_of(request, Entry) if request.body_exists else Entry()
     ref = await request.app[MATCHMAKING_CLIENT].register(RegisterPlayer(
         tournament_id=tournament_id, player_id=player_id, bot=body.bot))
     return json(ref, 201)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -14,6 +14,8 @@ from shared.messages.engine import GameView
 ENGINE_ONLY_COMMANDS: frozenset[type] = frozenset({TimeOut})
 """Commands only the league sends (the turn timer's move for a seat whose time ran out); a player's is refused."""
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[\w .'-]+$")]
+GameName = Literal["hockeydice", "phantoms", "vortex"]
+"""The games the league hosts (``shared.messages.games.GAMES``; a unit test keeps the two the same)."""
 
 
 class RegisterPlayer(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -44,7 +46,7 @@ class TokenIssued(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    game: str
+    game: GameName
     seats: Annotated[int, msgspec.Meta(ge=1, le=16)]
     options: dict[str, Any] = {}
     players: list[str | None] = []

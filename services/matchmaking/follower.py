@@ -19,8 +19,8 @@ from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
 from shared.eventstore.types import Page
 from shared.logging import correlation, get_logger
 from shared.messages.engine import GameAbandoned, GameEnded, GameOpened
+from shared.messages.readable import UnreadableEvent, read
 from shared.messages.registry import message_name
-from shared.messages.stored import loaded
 from shared.tournaments.commands import RecordResult
 
 CHECKPOINT = "matchmaking"
@@ -48,8 +48,12 @@ async def handle(store: EventStore, pool: asyncpg.Pool, tournaments: Tournaments
         if event.type == GAME_ABANDONED:
             await abandoned(store, tournaments, event)
             continue
-        opened = await opened_of(store, event.stream_id)
-        result = loaded(event)
+        try:
+            opened = await opened_of(store, event.stream_id)
+            result = read(event)
+        except UnreadableEvent as error:  # damaged behind the store's back: named, and the rest goes on
+            log.error("game.unreadable", game_id=event.stream_id, reason=error.message)
+            continue
         assert isinstance(result, GameEnded)
         if opened is None:
             continue
@@ -94,5 +98,5 @@ async def save(pool: asyncpg.Pool, end: Checkpoint,
 
 async def opened_of(store: EventStore, game_id: str) -> GameOpened | None:
     first = await store.read_stream(game_id, 1, 1)
-    event = loaded(first[0]) if first else None
+    event = read(first[0]) if first else None
     return event if isinstance(event, GameOpened) else None

@@ -14,7 +14,8 @@ from services.matchmaking.ratings import ratings_of
 from shared.bus.replies import RejectedError
 from shared.eventstore import ConcurrencyError, EventStore, ExpectedVersion
 from shared.logging import get_logger
-from shared.messages.stored import loaded, stored
+from shared.messages.readable import read
+from shared.messages.stored import stored
 from shared.messages.tournaments import tournament_stream
 from shared.service.keyed_locks import KeyedLocks
 from shared.tournaments.commands import Command, Start
@@ -40,7 +41,7 @@ class Tournaments:
     async def load(self, tournament_id: str) -> tuple[State | None, int]:
         state, version = self._cache.get(tournament_id, (None, 0))
         for recorded in await self.store.read_stream(tournament_stream(tournament_id), version + 1):
-            state = evolve(state, loaded(recorded))  # type: ignore[arg-type]
+            state = evolve(state, read(recorded))  # type: ignore[arg-type]
             version = recorded.version
         self._cache[tournament_id] = (state, version)
         return state, version

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from shared.eventstore import RecordedEvent
+from shared.messages.readable import read
 from shared.messages.rng import ClientSeedAdded, Drawn, SeedCommitted, SeedRevealed
-from shared.messages.stored import loaded
 
 
 @dataclass
@@ -21,7 +21,7 @@ class Ledger:
 
     def fold(self, events: list[RecordedEvent]) -> None:
         for recorded in events:
-            event = loaded(recorded)
+            event = read(recorded)
             match event:
                 case SeedCommitted():
                     self.commitment = event

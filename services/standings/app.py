@@ -21,6 +21,7 @@ from services.standings.settings import StandingsSettings
 from services.standings.timeline import Views
 from services.standings.verdicts import Verdicts
 from shared.http.errors import last_resort
+from shared.http.outages import outages
 from shared.service.app import background, base_app, use_nats, use_store
 from shared.service.keys import METRICS, POOL
 
@@ -36,6 +37,7 @@ async def tables_ctx(app: web.Application) -> AsyncIterator[None]:
 def build(settings: StandingsSettings) -> web.Application:
     app = base_app("standings", settings)
     app.middlewares.append(last_resort)
+    app.middlewares.append(outages)
     app.middlewares.append(errors)
     app.middlewares.append(public_reads)
     use_store(app, settings, {"standings": MIGRATIONS})

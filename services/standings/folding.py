@@ -8,22 +8,13 @@ from typing import Any
 
 import asyncpg
 
+from services.standings import quarantine
 from services.standings.generations import checkpoint_name, tables_of
 from services.standings.projections import PROJECTIONS
 from services.standings.projections.base import Change, Fold
 from shared.eventstore import Checkpoint, EventStore, RecordedEvent
 from shared.eventstore.checkpoints import load_checkpoints, save_checkpoints
-from shared.messages.registry import UnknownMessage
-from shared.messages.stored import loaded
-
-_UNREAD = object()
-
-
-def _decoded(recorded: RecordedEvent) -> Any:
-    try:
-        return loaded(recorded)
-    except UnknownMessage:
-        return None
+from shared.messages.readable import UnreadableEvent
 
 
 @dataclass
@@ -35,6 +26,13 @@ class Folder:
     memory: dict[str, dict[str, Any]] = field(default_factory=dict)
     written: dict[str, Checkpoint] = field(default_factory=dict)
     """Where this folder left each projection: another checkpoint means another process folded meanwhile."""
+    quarantined: list[UnreadableEvent] = field(default_factory=list)
+    """Streams this folder quarantined (``services.standings.quarantine``)."""
+
+    def forget(self) -> None:
+        """Drop what memory holds (a batch that failed half-way may have left part of itself there)."""
+        self.memory.clear()
+        self.written.clear()
 
     def retarget(self, generations: dict[str, int]) -> None:
         """Follow a swap: memory of a replaced generation is dropped (it is rebuilt lazily from the streams)."""
@@ -62,18 +60,25 @@ class Folder:
         folding = [(PROJECTIONS[name], tables_of(PROJECTIONS[name], generation), self.memory.setdefault(name, {}),
                     done[name]) for name, generation in self.generations.items()]
         advanced = False
+        held_back = await quarantine.load(conn)
         for index, recorded in enumerate(events):
             checkpoint, category, type_ = recorded.checkpoint, recorded.category, recorded.type
-            event: Any = _UNREAD
+            held, event = quarantine.held(held_back, recorded), None
+            if not held:
+                try:
+                    event = quarantine.screened(recorded)
+                except UnreadableEvent as unreadable:
+                    await quarantine.record(conn, unreadable, recorded.position)
+                    self.quarantined.append(unreadable)
+                    held_back[recorded.stream_id] = recorded.version
+                    held = True
             for projection, tables, memory, seen in folding:
                 if checkpoint <= seen:
                     continue
                 advanced = True
-                if not projection.wants(category, type_):
+                if (held and not projection.counts_quarantined) or not projection.wants(category, type_):
                     continue
-                if event is _UNREAD and projection.reads_event:
-                    event = _decoded(recorded)
-                fold = Fold(conn, self.store, tables, memory, recorded, None if event is _UNREAD else event)
+                fold = Fold(conn, self.store, tables, memory, recorded, event)
                 await projection.apply(fold)
                 if fold.changes:
                     changes.setdefault(index, []).extend(fold.changes)

@@ -12,6 +12,7 @@ import msgspec
 from aiohttp import web
 
 from shared.http.errors import json_error
+from shared.messages.readable import UnreadableEvent
 
 MAX_LIMIT = 500
 DEFAULT_LIMIT = 100
@@ -101,6 +102,8 @@ async def errors(request: web.Request, handler: Handler) -> web.StreamResponse:
             return await handler(request)
         except BadRequest as error:
             return json_error(error.status, error.code, error.message)
+        except UnreadableEvent as error:  # a stream whose stored data were changed behind the store's back
+            return json_error(409, error.code, error.message)
         except asyncpg.UndefinedTableError:
             # A rebuild swapped generations and dropped the old tables between two reads: read again.
             if attempt:

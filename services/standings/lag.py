@@ -24,6 +24,8 @@ class Lag:
         self.seconds = Gauge("standings_lag_seconds", "age of the oldest event not yet folded (0 when caught up)",
                              registry=registry)
         self.applied_total = Counter("standings_events_folded", "events folded by this process", registry=registry)
+        self.quarantined = Gauge("standings_quarantined_streams", "streams left out of the projections from an "
+                                 "unreadable event on (/v1/quarantine lists them)", registry=registry)
         self.delay = Histogram("standings_fold_delay_seconds", "from an event's commit to its fold's commit",
                                buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10), registry=registry)
 
@@ -36,6 +38,7 @@ class Lag:
         while True:
             async with app[STORE].pool.acquire() as conn:
                 count, age = await conn.fetchrow(PENDING, self.checkpoint.tx, self.checkpoint.position)
+                self.quarantined.set(await conn.fetchval("SELECT count(*) FROM standings_quarantine"))
             self.events.set(count)
             self.seconds.set(float(age or 0.0))
             await asyncio.sleep(1.0)

@@ -9,9 +9,10 @@ from contextlib import aclosing
 import msgspec
 from aiohttp import web
 
-from services.standings import generations
+from services.standings import generations, quarantine
 from services.standings.folding import Folder
 from services.standings.keys import HUB, LAG
+from shared.eventstore import RecordedEvent
 from shared.logging import get_logger
 from shared.service.keys import STORE
 
@@ -37,15 +38,21 @@ async def follow(app: web.Application) -> None:
     log.info("standings.follow", after=after, generations=folder.generations)
     async with aclosing(store.batches(after, batch=BATCH, min_interval=READ_INTERVAL)) as batches:
         async for events in batches:
-            async with store.pool.acquire() as conn, conn.transaction():
-                await conn.execute("SELECT pg_advisory_xact_lock($1)", FOLD_LOCK)
-                folder.retarget(await generations.current(conn, lock="SHARE"))
-                changed = await folder.fold(conn, events)
-                rows = [(r.tx, r.position, r.recorded_at, _encoder.encode(changes)) for r, changes in changed]
-                # A projection new in a release catches up on events whose entries were announced long ago: those
-                # stay as they were (an entry once sent is never changed); its changes to new events are reported.
-                if rows:
-                    await conn.execute(FEED_INSERT, *map(list, zip(*rows, strict=True)))
+
+            async def fold_batch(events: list[RecordedEvent] = events) -> list[tuple[object, ...]]:
+                async with store.pool.acquire() as conn, conn.transaction():
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", FOLD_LOCK)
+                    folder.retarget(await generations.current(conn, lock="SHARE"))
+                    changed = await folder.fold(conn, events)
+                    rows = [(r.tx, r.position, r.recorded_at, _encoder.encode(changes)) for r, changes in changed]
+                    # A projection new in a release catches up on events whose entries were announced long ago:
+                    # those stay as they were (an entry once sent is never changed); its changes to new events are
+                    # reported.
+                    if rows:
+                        await conn.execute(FEED_INSERT, *map(list, zip(*rows, strict=True)))
+                return rows
+
+            rows = await quarantine.folded_around(store, folder.forget, fold_batch)
             if rows:
                 hub.wake()
             app[LAG].applied(events[-1], len(events), time.time())

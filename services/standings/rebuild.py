@@ -10,7 +10,7 @@ from collections.abc import Callable
 import asyncpg
 import msgspec
 
-from services.standings import generations
+from services.standings import generations, quarantine
 from services.standings.folding import Folder
 from services.standings.generations import checkpoint_name, table_name
 from services.standings.projections import PROJECTIONS
@@ -40,6 +40,9 @@ class RebuildReport(msgspec.Struct, frozen=True, kw_only=True):
     checkpoint: Checkpoint
     diffs: list[TableDiff]
     swapped: bool
+    quarantined: list[str] = []
+    """Streams this rebuild found unreadable and left out from there on (``services.standings.quarantine``): the
+    live projection folded them before they were damaged, so the two differ by what those streams gave."""
 
     @property
     def equal(self) -> bool:
@@ -74,8 +77,12 @@ async def _fold_upto(store: EventStore, folder: Folder, after: Checkpoint, upto:
         if not events:
             break
         if conn is None:
-            async with store.pool.acquire() as own, own.transaction():
-                await folder.fold(own, events)
+
+            async def fold_batch(events: list[RecordedEvent] = events) -> None:
+                async with store.pool.acquire() as own, own.transaction():
+                    await folder.fold(own, events)
+
+            await quarantine.folded_around(store, folder.forget, fold_batch, folder.quarantined.append)
         else:
             await folder.fold(conn, events)
         after = events[-1].checkpoint
@@ -142,8 +149,9 @@ async def rebuild(store: EventStore, target: str, *, progress: Progress | None =
             after = await _fold_upto(store, folder, after, upto, conn, advanced)
             diffs = await compare(conn, names, serving, fresh) if verify or not swap else []
             report = RebuildReport(projections=fresh, events=done, seconds=time.monotonic() - started,
-                                   checkpoint=after, diffs=diffs, swapped=swap)
-            if swap and verify and not report.equal:
+                                   checkpoint=after, diffs=diffs, swapped=swap,
+                                   quarantined=sorted({q.stream_id for q in folder.quarantined}))
+            if swap and verify and not report.equal and not report.quarantined:
                 raise RebuildMismatch(report)
             if swap:
                 for n in names:

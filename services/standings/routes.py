@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 from aiohttp import web
 
-from services.standings import feed, reads
+from services.standings import feed, quarantine, reads
 from services.standings.feed import after_of
 from services.standings.http import INT_MAX, BadRequest, flag_of, limit_of, not_found, number_of, page, respond
 from services.standings.names import with_names
@@ -19,7 +19,17 @@ ENDS = frozenset({GameEnded.__struct_config__.tag, GameAbandoned.__struct_config
 
 async def counters(request: web.Request) -> web.Response:
     async with request.app[POOL].acquire() as conn:
-        return respond(request, await reads.counters(conn))
+        found = await reads.counters(conn)
+        found["quarantined_streams"] = await conn.fetchval("SELECT count(*) FROM standings_quarantine")
+        return respond(request, found)
+
+
+async def quarantined(request: web.Request) -> web.Response:
+    """Streams left out of the projections from an unreadable event on (services/standings/quarantine.py)."""
+    limit = limit_of(request)
+    async with request.app[POOL].acquire() as conn:
+        items = await quarantine.listing(conn, request.query.get("after", ""), limit)
+    return respond(request, page(items, limit, lambda i: i["stream_id"]))
 
 
 async def tournaments(request: web.Request) -> web.Response:
@@ -122,6 +132,7 @@ async def replay(request: web.Request) -> web.Response:
 
 def add_routes(app: web.Application) -> None:
     app.router.add_get("/v1/counters", counters)
+    app.router.add_get("/v1/quarantine", quarantined)
     app.router.add_get("/v1/tournaments", tournaments)
     app.router.add_get("/v1/tournaments/{tournament_id}/leaderboard", leaderboard)
     app.router.add_get("/v1/tournaments/{tournament_id}/games", tournament_games)

@@ -10,6 +10,7 @@ import msgspec
 from shared.audit.load import load as loaded
 from shared.audit.report import AuditReport, Discrepancy, Found
 from shared.audit.rng import CheckedRng, check_rng
+from shared.audit.truncation import end_mismatch
 from shared.eventstore import RecordedEvent, verify_events
 from shared.games.draws import Draw, DrawMismatch, DrawsExhausted, RecordedDraws
 from shared.games.rules import GameRules, RuleViolation
@@ -52,7 +53,16 @@ def audit_game(game_id: str, game_events: list[RecordedEvent], rng_events: list[
                                         found=chain.first_bad.reason))
         rng = check_rng(game_id, rng_events)
         _check_commitment(game_events, rng, commitment)
-        actions, draws, abandoned = replay_game(game_id, game_events, rng)
+        try:
+            actions, draws, abandoned = replay_game(game_id, game_events, rng)
+        except Found as found:
+            cut = end_mismatch(game_id, game_events, rng)
+            tail = game_events[-1].version if game_events else 0
+            if cut is not None and (found.discrepancy.version is None or found.discrepancy.version >= tail):
+                raise Found(cut) from found  # what the replay found at the tail is the cut's symptom
+            raise
+        if (cut := end_mismatch(game_id, game_events, rng)) is not None:
+            raise Found(cut)
     except Found as found:
         return AuditReport(game_id=game_id, game_events=len(game_events), rng_events=len(rng_events),
                            actions=actions, draws=draws, discrepancy=found.discrepancy)

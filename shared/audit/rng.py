@@ -29,6 +29,7 @@ class CheckedRng:
     client_seeds: dict[int, tuple[RecordedEvent, str]] = field(default_factory=dict)
     keyed: Keyed | None = None
     """The revealed seed with the game id and the client seeds, ready to recompute any draw."""
+    revealed: tuple[RecordedEvent, SeedRevealed] | None = None
 
     def recompute(self, nonce: int, request: DrawRequest) -> tuple[int, ...]:
         """The values the recipe gives; ValueError when the nonce or request is no valid input of it."""
@@ -86,6 +87,7 @@ def check_rng(game_id: str, events: list[RecordedEvent]) -> CheckedRng:
         raise Found(Discrepancy(stream_id=events[0].stream_id, version=None, event_id=None,
                                 check="the game has ended and its seed is revealed",
                                 expected="rng.SeedRevealed", found="the seed is not revealed (is the game running?)"))
+    checked.revealed = revealed
     revealed_event, reveal = revealed
     try:
         seed = bytes.fromhex(reveal.server_seed)

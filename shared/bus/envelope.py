@@ -25,11 +25,14 @@ class EventEnvelope(msgspec.Struct, frozen=True, kw_only=True):
     recorded_at: datetime
     metadata: Metadata
     data: msgspec.Raw
+    hash: str | None = None
+    """hex: the event's hash in its stream's chain (``league verify`` compares it with the table's); None in
+    envelopes published before it was added."""
 
     @classmethod
     def of(cls, event: RecordedEvent) -> EventEnvelope:
         return cls(
             event_id=event.event_id, stream_id=event.stream_id, version=event.version, position=event.position,
             tx=event.tx, type=event.type, schema_version=event.schema_version, recorded_at=event.recorded_at,
-            metadata=event.metadata, data=msgspec.Raw(event.data),
+            metadata=event.metadata, data=msgspec.Raw(event.data), hash=event.hash.hex(),
         )

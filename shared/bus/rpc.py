@@ -16,10 +16,12 @@ from shared.bus.handler_metrics import SubjectMetrics
 from shared.bus.replies import Ok, Rejected, RejectedError
 from shared.logging import correlation, correlation_id_or_new, current_correlation_id, get_logger
 from shared.messages.nul import json_nul_at, nul_error
+from shared.unavailable import unavailable
 
 Req = TypeVar("Req")
 Resp = TypeVar("Resp")
 CORRELATION_HEADER = "Correlation-Id"
+UPSTREAM_TIMEOUT = "upstream.timeout"
 MAX_IN_FLIGHT = 512
 """Requests one subscription handles at once; more wait in nats-py's pending queue (its slow-consumer limit)."""
 log = get_logger(__name__)
@@ -101,9 +103,16 @@ async def serve(
                     reply = Rejected("bad-request", f"malformed JSON: {error}")
                 except RejectedError as error:
                     reply = Rejected(error.code, error.message)
-                except Exception:
-                    log.exception("request.failed")
-                    reply = Rejected("internal", "the service failed to handle this request; it was logged")
+                except TimeoutError:  # what this handler asked (another service, the database) did not answer
+                    log.warning("request.timeout")
+                    reply = Rejected(UPSTREAM_TIMEOUT, "a service this request needs did not answer in time; try again")
+                except Exception as error:
+                    if (named := unavailable(error)) is not None:  # NATS or PostgreSQL out of reach: try again
+                        log.warning("request.unavailable", code=named[0], error=f"{type(error).__name__}: {error}")
+                        reply = Rejected(*named)
+                    else:
+                        log.exception("request.failed")
+                        reply = Rejected("internal", "the service failed to handle this request; it was logged")
                 if metrics is not None:
                     metrics.done(reply.code if isinstance(reply, Rejected) else "ok", time.perf_counter() - started)
                 if msg.reply:

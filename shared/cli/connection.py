@@ -51,11 +51,23 @@ def nats_url(data_dir: Path) -> str:
     return _setting(data_dir, "NATS_URL")
 
 
-def operator_nkey(data_dir: Path) -> str:
-    """The nkey an organiser's command connects to NATS with (the admin user's; none when NATS asks none)."""
+def nkey_of(data_dir: Path, user: str) -> str:
+    """The nkey a command connects to NATS with as ``user`` (none when the league's NATS asks none)."""
     folder = secrets_dir(data_dir)
-    found = nkey_file(folder, ADMIN) if folder is not None else None
+    found = nkey_file(folder, user) if folder is not None else None
     return str(found) if found is not None and found.exists() else ""
+
+
+def operator_nkey(data_dir: Path) -> str:
+    """An organiser's command (``league abandon``, ending an interrupted demo) acts as the admin user."""
+    return nkey_of(data_dir, ADMIN)
+
+
+def nats_subject_prefix(data_dir: Path) -> str:
+    try:
+        return _setting(data_dir, "NATS_SUBJECT_PREFIX")
+    except NoLeague:
+        return ""
 
 
 def secrets_dir(data_dir: Path) -> Path | None:

@@ -63,6 +63,21 @@ def parser() -> argparse.ArgumentParser:
                                                   "engine.GameAbandoned; a tournament goes on without it)")
     abandon.add_argument("game_id")
     abandon.add_argument("--reason", required=True, help="why, in a sentence: it is recorded in the game")
+    verify = commands.add_parser("verify", help="check the whole log: every stream's hash chain, every event "
+                                               "against JetStream's copy, the notary's signed checkpoints, every "
+                                               "revealed game's end")
+    verify.add_argument("streams", nargs="*", help="check only these streams' chains, ends and JetStream copies "
+                                                   "(the signed checkpoints always cover the whole log)")
+    verify.add_argument("--checkpoints", type=Path, help="a referee's copy of the signed checkpoints (league "
+                                                         "checkpoints -o FILE): each must still be in the log")
+    verify.add_argument("--public-key", help="the notary's Ed25519 public key (hex) the checkpoints must be signed "
+                                             "with (default: the first checkpoint's)")
+    verify.add_argument("--no-jetstream", action="store_true", help="do not compare with JetStream's copy")
+    verify.add_argument("--relay-checkpoint", default="relay", help="the relay whose checkpoint says which events "
+                                                                    "JetStream must hold (default relay)")
+    kept = commands.add_parser("checkpoints", help="the notary's signed checkpoints of the log, as JSON lines, "
+                                                   "for a referee to keep")
+    kept.add_argument("-o", "--output", type=Path)
     # -- standings: league rebuild --
     rebuild = commands.add_parser("rebuild", help="rebuild standings projections from position zero and swap them in")
     rebuild.add_argument("projection", help="seasons, tournaments, leaderboards, ratings, boards, counters, or all")
@@ -120,6 +135,16 @@ def main(argv: list[str] | None = None) -> int:
                 from shared.cli.abandon import abandon_command
 
                 return asyncio.run(abandon_command(args.data_dir, args.game_id, args.reason))
+            case "verify":
+                from shared.cli.verify import verify_command
+
+                return asyncio.run(verify_command(args.data_dir, checkpoints=args.checkpoints,
+                                                  public_key=args.public_key, jetstream=not args.no_jetstream,
+                                                  relay_checkpoint=args.relay_checkpoint, streams=args.streams))
+            case "checkpoints":
+                from shared.cli.verify import checkpoints_command
+
+                return asyncio.run(checkpoints_command(args.data_dir, args.output))
             case "rebuild":  # standings
                 from shared.cli.rebuild import rebuild_command
 

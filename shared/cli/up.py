@@ -1,4 +1,5 @@
-"""``league up``: the infrastructure, every service as a child process, until Ctrl-C stops them all."""
+"""``league up``: the infrastructure, every service as a child process, until Ctrl-C stops them all; whatever
+exits meanwhile (a service, the embedded PostgreSQL or nats-server) is started again (``shared.infra.supervisor``)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,7 @@ from shared.cli.service_ports import service_ports
 from shared.cli.stopping import Stop, hold_signals, run_until_stopped, stop_on_signals
 from shared.infra.local import LocalInfra, start_infra
 from shared.infra.processes import SERVICES, ServiceProcess
-
-RESTART_LIMIT = 5
+from shared.infra.supervisor import supervising
 
 
 def say(line: str) -> None:
@@ -58,11 +58,13 @@ def up(data_dir: Path, demo: bool = True) -> int:
         announce(data_dir)
         print_where_to_look(env["DATABASE_URL"], infra, services, logs)
         say_where_league_is()
-        run_until_stopped(end_interrupted_demo(data_dir, infra.database_url, infra.nats_url, say))
-        if demo:
-            run_until_stopped(play_demo(urls["gateway"], data_dir))
-        print("\nThe league keeps running; Ctrl-C stops everything.", flush=True)
-        supervise(services)
+        with supervising([*infra.embedded, *services], say=say):
+            run_until_stopped(end_interrupted_demo(data_dir, infra.database_url, infra.nats_url, say))
+            if demo:
+                run_until_stopped(play_demo(urls["gateway"], data_dir))
+            print("\nThe league keeps running; Ctrl-C stops everything.", flush=True)
+            while True:
+                time.sleep(3600)  # until Ctrl-C (KeyboardInterrupt) or SIGTERM (Stop)
     except (KeyboardInterrupt, Stop):
         print("\nleague: stopping ...", flush=True)
         if interrupted_demo(data_dir) is not None:
@@ -76,22 +78,6 @@ def up(data_dir: Path, demo: bool = True) -> int:
         infra.stop()
         print("league: stopped.", flush=True)
     return 0
-
-
-def supervise(services: list[ServiceProcess]) -> None:
-    restarts = dict.fromkeys((s.name for s in services), 0)
-    while True:
-        time.sleep(1)
-        for service in services:
-            if service.alive():
-                continue
-            restarts[service.name] += 1
-            if restarts[service.name] > RESTART_LIMIT:
-                raise RuntimeError(f"service {service.name} keeps failing; see {service.log_path}")
-            print(f"league: {service.name} exited ({service.process and service.process.returncode}); restarting",
-                  flush=True)
-            service.stop()
-            service.start()
 
 
 def print_where_to_look(database_url: str, infra: LocalInfra, services: list[ServiceProcess], logs: Path) -> None:

@@ -13,49 +13,43 @@ import msgspec
 from shared.client.http import ApiError, LeagueClient
 from shared.messages.engine import GameView
 
-RECONNECTS = 20
-BUSY = {503, 504}
-BUSY_RETRIES = 10
+RECONNECT_FIRST = 0.2
+RECONNECT_LONGEST = 5.0
+GIVE_UP_SECONDS = 600.0
+"""A game whose live feed gives nothing new for this long (reconnecting with back-off) is given up."""
 MOVED_ON = {409, 422}
 """The game changed between our look and our move (a rule now refuses it, or the game ended)."""
 
 
 async def send(client: LeagueClient, game_id: str, command: Any, key: str) -> None:
-    """Send a move; when the league is too busy to answer, send it again under the same Idempotency-Key, so it
-    is applied once whatever happened to the first try."""
-    for attempt in range(BUSY_RETRIES):
-        try:
-            await client.command(game_id, command, key=key)
-            return
-        except ApiError as error:
-            if error.status in MOVED_ON:
-                return
-            if error.status not in BUSY or attempt == BUSY_RETRIES - 1:
-                raise
-        await asyncio.sleep(0.5 * (attempt + 1))
+    """Send a move under an Idempotency-Key: the client sends it again while the league cannot answer, and the key
+    makes it count once whatever happened to an earlier try."""
+    try:
+        await client.command(game_id, command, key=key)
+    except ApiError as error:
+        if error.status not in MOVED_ON:
+            raise
 
 
 async def give_seed(client: LeagueClient, game_id: str, rng: random.Random) -> None:
     """Our client seed, while the game waits for it; a retry sends the same seed."""
     seed = f"{client.player_id}:{rng.getrandbits(64):016x}"
-    for attempt in range(BUSY_RETRIES):
-        try:
-            await client.client_seed(game_id, seed)
-            return
-        except ApiError as error:
-            if error.status == 409:  # given already, or the window closed meanwhile
-                return
-            if error.status not in BUSY or attempt == BUSY_RETRIES - 1:
-                raise
-        await asyncio.sleep(0.5 * (attempt + 1))
+    try:
+        await client.client_seed(game_id, seed)
+    except ApiError as error:
+        if error.status != 409:  # given already, or the window closed meanwhile
+            raise
 
 
 async def play_game(client: LeagueClient, game_id: str, rng: random.Random,
                     on_view: Callable[[GameView], None] | None = None) -> GameView:
     """Play our seat to the end, choosing uniformly among the legal moves the gateway lists."""
     moves = 0
-    for _connection in range(RECONNECTS):
+    loop = asyncio.get_running_loop()
+    last_news, wait = loop.time(), RECONNECT_FIRST
+    while loop.time() - last_news < GIVE_UP_SECONDS:
         async for view in client.views(game_id):
+            last_news, wait = loop.time(), RECONNECT_FIRST
             if on_view:
                 on_view(view)
             if view.ended:
@@ -75,10 +69,11 @@ async def play_game(client: LeagueClient, game_id: str, rng: random.Random,
             command: Any = rng.choice(commands)
             await send(client, game_id, command, f"v{version}-{moves}")
             moves += 1
-        final = await client.view(game_id)
+        final = await client.view(game_id)  # the live feed dropped (a gateway restarting?): how does it stand?
         if final.ended:
             if on_view:
                 on_view(final)
             return final
-        await asyncio.sleep(0.2)  # the live feed dropped mid-game: connect again
-    raise RuntimeError(f"{game_id}: the live feed kept dropping before the end")
+        await asyncio.sleep(wait * random.uniform(0.5, 1.0))
+        wait = min(wait * 2, RECONNECT_LONGEST)
+    raise RuntimeError(f"{game_id}: the live feed gave nothing new for {GIVE_UP_SECONDS:.0f}s")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import aiohttp
 import msgspec
 
+from shared.client.retry import AGAIN, PATIENT, UNANSWERED, Retry
 from shared.messages.engine import GameView, LegalCommands
 
 
@@ -16,6 +18,16 @@ class ApiError(Exception):
     def __init__(self, status: int, code: str, message: str) -> None:
         super().__init__(f"{status} {code}: {message}")
         self.status, self.code, self.message = status, code, message
+
+    @classmethod
+    def of(cls, status: int, payload: bytes) -> ApiError:
+        try:
+            error = msgspec.json.decode(payload) if payload else {}
+        except msgspec.DecodeError:
+            error = {}
+        if not isinstance(error, dict):
+            error = {}
+        return cls(status, error.get("code", "?"), error.get("message", payload[:200].decode(errors="replace")))
 
 
 class Player(msgspec.Struct, frozen=True):
@@ -25,27 +37,51 @@ class Player(msgspec.Struct, frozen=True):
 
 
 class LeagueClient:
-    def __init__(self, session: aiohttp.ClientSession, base_url: str, token: str | None = None) -> None:
+    def __init__(self, session: aiohttp.ClientSession, base_url: str, token: str | None = None, *,
+                 retry: Retry = PATIENT) -> None:
         self.session = session
         self.base_url = base_url.rstrip("/")
         self.token = token
         self.player_id = ""
+        self.retry = retry
+        """When a call the league did not answer, or answered too busy, is sent again (``shared.client.retry``)."""
 
     def _headers(self, extra: dict[str, str] | None = None) -> dict[str, str]:
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
         return headers | (extra or {})
 
     async def call(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None,
-                   reply: Any = Any) -> Any:
+                   reply: Any = Any, done_if: frozenset[str] = frozenset()) -> Any:
+        """One call, sent again while the league does not answer or is too busy (``self.retry``); ApiError for
+        an error it answers (a 4xx, a 500, or the busy answer once the retries are used up). An error whose code is
+        in ``done_if``, answering a try sent again, says an earlier try did it: the call returns None."""
         data = None if body is None else msgspec.json.encode(body)
         content = {"Content-Type": "application/json"} if data is not None else {}
-        async with self.session.request(method, f"{self.base_url}{path}", data=data,
-                                        headers=self._headers(content | (headers or {}))) as response:
-            payload = await response.read()
-            if response.status >= 400:
-                error = msgspec.json.decode(payload) if payload else {}
-                raise ApiError(response.status, error.get("code", "?"), error.get("message", ""))
-            return msgspec.json.decode(payload, type=reply)
+        sent_headers = self._headers(content | (headers or {}))
+        deadline = asyncio.get_running_loop().time() + self.retry.give_up_after
+        attempt = 0
+        while True:
+            retry_after = None
+            try:
+                async with self.session.request(method, f"{self.base_url}{path}", data=data,
+                                                headers=sent_headers) as response:
+                    payload = await response.read()
+                    if response.status < 400:
+                        return msgspec.json.decode(payload, type=reply)
+                    error = ApiError.of(response.status, payload)
+                    retry_after = response.headers.get("Retry-After")
+                    if attempt and error.code in done_if:
+                        return None
+                    if response.status not in AGAIN:
+                        raise error
+            except UNANSWERED as unanswered:
+                error = ApiError(0, "client.unanswered", f"{method} {path}: {type(unanswered).__name__}: "
+                                                         f"{unanswered}")
+            wait = self.retry.delay(attempt, retry_after)
+            if asyncio.get_running_loop().time() + wait > deadline:
+                raise error
+            await asyncio.sleep(wait)
+            attempt += 1
 
     async def register(self, name: str) -> Player:
         player = await self.call("POST", "/v1/players", {"name": name}, reply=Player)
@@ -53,7 +89,10 @@ class LeagueClient:
         return player
 
     async def create_game(self, game: str, seats: int, **fields: Any) -> str:
-        return str((await self.call("POST", "/v1/games", {"game": game, "seats": seats, **fields}))["game_id"])
+        """Under an Idempotency-Key of its own: a retry after an unanswered try opens no second game."""
+        created = await self.call("POST", "/v1/games", {"game": game, "seats": seats, **fields},
+                                  {"Idempotency-Key": uuid.uuid4().hex})
+        return str(created["game_id"])
 
     async def view(self, game_id: str) -> GameView:
         return await self.call("GET", f"/v1/games/{game_id}", reply=GameView)  # type: ignore[no-any-return]
@@ -81,11 +120,14 @@ class LeagueClient:
         return str(ref["tournament_id"])
 
     async def enter(self, tournament_id: str) -> None:
-        await self.call("POST", f"/v1/tournaments/{tournament_id}/players", {})
+        """A try that went unanswered may have entered us: "already registered" then answers the retry."""
+        await self.call("POST", f"/v1/tournaments/{tournament_id}/players", {},
+                        done_if=frozenset({"tournament.already-registered"}))
 
     async def start(self, tournament_id: str) -> dict[str, Any]:
-        result: dict[str, Any] = await self.call("POST", f"/v1/tournaments/{tournament_id}/start")
-        return result
+        result: dict[str, Any] | None = await self.call("POST", f"/v1/tournaments/{tournament_id}/start",
+                                                        done_if=frozenset({"tournament.already-started"}))
+        return result if result is not None else await self.tournament(tournament_id)
 
     async def tournament(self, tournament_id: str) -> dict[str, Any]:
         result: dict[str, Any] = await self.call("GET", f"/v1/tournaments/{tournament_id}")

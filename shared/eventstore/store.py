@@ -33,6 +33,13 @@ READ_ALL = f"""
     ORDER BY events.tx, events.position
     LIMIT $3
 """
+READ_HASHES = """
+    SELECT tx, position, stream_id, hash FROM events
+    WHERE (tx, position) > ($1::xid8, $2::bigint)
+      AND tx < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY events.tx, events.position
+    LIMIT $3
+"""
 READ_STREAM = f"SELECT {COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version LIMIT $3"
 SCAN_TYPES = """
     SELECT position, tx, type = ANY($4::text[]) FROM events
@@ -183,6 +190,12 @@ class EventStore:
         async with self.connection() as conn:
             rows = await conn.fetch(READ_ALL, after.tx, after.position, limit)
         return to_recorded_all(rows)
+
+    async def read_hashes(self, after: Checkpoint = START, limit: int = 1000) -> list[tuple[Checkpoint, str, bytes]]:
+        """``read_all`` of each event's place, stream and hash only (what a notary of the log folds)."""
+        async with self.connection() as conn:
+            rows = await conn.fetch(READ_HASHES, after.tx, after.position, limit)
+        return [(Checkpoint(tx, position), stream_id, hash_) for tx, position, stream_id, hash_ in rows]
 
     async def read_page(self, after: Checkpoint, limit: int, types: Collection[str] | None = None) -> Page:
         """The next ``limit`` events of the global log (as ``read_all``), or with ``types`` only those of these

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from shared.infra.owned import OwnedProcess
 from shared.infra.ports import free_port, wait_for_port
 from shared.infra.secrets import write_secret
 
@@ -22,9 +23,11 @@ def nats_server_binary() -> str:
     return found
 
 
-class EmbeddedNats:
+class EmbeddedNats(OwnedProcess):
     """``authorization``: the config block that closes the server (``shared/infra/nats_auth.py``); None leaves it
     open to every client."""
+
+    name = "nats-server"
 
     def __init__(self, data_dir: Path, authorization: str | None = None) -> None:
         self.data_dir = data_dir.resolve()
@@ -40,8 +43,8 @@ class EmbeddedNats:
     def start(self) -> str:
         store = self.data_dir / "jetstream"
         store.mkdir(parents=True, exist_ok=True)
-        self.port = free_port()
-        self.monitor_port = free_port()
+        self.port = self.port or free_port()  # started again (after a crash): on the port the services know
+        self.monitor_port = self.monitor_port or free_port()
         log = self.data_dir / "nats-server.log"
         args = [nats_server_binary(), "-a", "127.0.0.1", "-p", str(self.port), "-m", str(self.monitor_port),
                 "-js", "-sd", str(store), "-l", str(log)]

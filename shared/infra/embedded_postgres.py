@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
+from shared.infra.owned import OwnedProcess
 from shared.infra.ports import free_port, wait_for_port
 
 SERVICE_USER = "embedded_postgres"
@@ -54,8 +55,10 @@ host all all ::1/128 scram-sha-256
 """
 
 
-class EmbeddedPostgres:
+class EmbeddedPostgres(OwnedProcess):
     """Clients connect over TCP with a password: the superuser's is ``password`` (set at every start)."""
+
+    name = "postgresql"
 
     def __init__(self, data_dir: Path, *, durable: bool, password: str) -> None:
         self.data_dir = data_dir.resolve()
@@ -83,7 +86,7 @@ class EmbeddedPostgres:
                       "--no-instructions")
         self._stop_stale(pgdata)
         (pgdata / "pg_hba.conf").write_text(HBA)
-        self.port = free_port()
+        self.port = self.port or free_port()  # started again (after a crash): on the port the services know
         log = open(self.data_dir / "postgres.log", "ab")  # noqa: SIM115 - kept open for the server's lifetime
         args = [str(POSTGRES_BIN_PATH / "postgres"), "-D", str(pgdata), "-p", str(self.port),
                 "-h", "127.0.0.1", "-k", str(pgdata), "-c", "max_connections=200"]

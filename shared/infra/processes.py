@@ -62,6 +62,14 @@ class ServiceProcess:
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
+    def exit_status(self) -> int | None:
+        return None if self.process is None else self.process.poll()
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None, "not started"
+        return self.process.pid
+
     def kill(self) -> None:
         """SIGKILL: no clean-up at all, as a crash would leave it."""
         if self.process is not None:

@@ -36,7 +36,8 @@ class CreateTournamentRequest(msgspec.Struct, frozen=True, kw_only=True):
     tournament_id: str | None = None
     """Chosen by the caller to make a retry safe; None: the service picks one."""
     turn_seconds: float | None = None
-    """Turn timer of every game (people who do not act in time get the default bot's move); None: no timer."""
+    """Turn timer of every game (people who do not act in time get the default bot's move); None: the league's
+    default (``shared.tournaments.decide.DEFAULT_TURN_SECONDS``)."""
     client_seed_seconds: float | None = None
     """Every game waits this long (at most) for its seated players' client seeds; None: no seed window."""
     organiser: str | None = None

@@ -19,7 +19,7 @@ from shared.messages.engine import (
     GameStarted,
 )
 from shared.messages.games import rules_of
-from shared.messages.stored import loaded
+from shared.messages.readable import read
 
 
 class NotAGame(Exception):
@@ -54,7 +54,7 @@ class Table:
     """The hash of the event at ``version``, when known: the engine appends after it in one round trip."""
 
     def apply(self, recorded: RecordedEvent) -> Any:
-        event = loaded(recorded)
+        event = read(recorded)  # UnreadableEvent names an event whose data no longer fit its type
         self.fold(event, recorded.version, recorded.metadata.command_id, recorded.recorded_at)
         self.head = recorded.hash
         return event

@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import asyncpg
-import uvloop
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Gauge, Info, generate_latest
 
 from shared.bus.connect import connect
 from shared.bus.handler_metrics import HandlerMetrics
 from shared.bus.namespace import Namespace
+from shared.bus.ping import NatsPing
 from shared.bus.wakeups import WakeupPublisher, Wakeups
 from shared.config import BusSettings, Settings, StoreSettings, load_settings
 from shared.eventstore import EventStore
@@ -43,6 +43,7 @@ from shared.service.keys import (
     WAKEUPS,
     HealthCheck,
 )
+from shared.service.serving import ConnectionLimit, serve
 
 S = TypeVar("S", bound=Settings)
 log = get_logger(__name__)
@@ -130,10 +131,7 @@ def use_nats(app: web.Application, settings: BusSettings) -> None:
                            inbox_prefix=ns.inbox(app[SERVICE_NAME]))
         app[NATS], app[JETSTREAM], app[NAMESPACE] = nc, nc.jetstream(), ns
 
-        async def nats() -> str | None:
-            return None if nc.is_connected else "not connected to NATS"
-
-        add_health_check(app, "nats", nats)
+        add_health_check(app, "nats", NatsPing(nc).problem)
         await _wire_wakeups(app)
         yield
         await _unwire_wakeups(app)
@@ -232,7 +230,12 @@ def run_service(name: str, settings_type: type[S], build: Callable[[S], web.Appl
     # hundred short-lived objects, so a young generation of this size is collected a few times a second, not dozens.
     gc.freeze()
     gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+    limit = ConnectionLimit(settings.http_connections_per_client)
+    Gauge("http_clients_connected", "client addresses with a connection open now", registry=app[METRICS]
+          ).set_function(lambda: len(limit.open))
+    Gauge("http_connections_refused", "connections turned away: their address held too many already",
+          registry=app[METRICS]).set_function(lambda: limit.refused)
     log.info("service.start", host=settings.http_host, port=settings.http_port)
-    web.run_app(app, host=settings.http_host, port=settings.http_port, print=None, shutdown_timeout=10,
-                access_log=None, loop=uvloop.new_event_loop())
+    serve(app, host=settings.http_host, port=settings.http_port, header_seconds=settings.http_header_seconds,
+          limit=limit)
     log.info("service.stopped")

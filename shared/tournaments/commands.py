@@ -17,6 +17,7 @@ class CreateTournament(msgspec.Struct, frozen=True, kw_only=True, tag="tournamen
     seats: tuple[int, int]
     """The seats the game allows (least, most), checked against the format by the caller's knowledge of games."""
     turn_seconds: float | None = None
+    """None: ``DEFAULT_TURN_SECONDS`` (every tournament game has a turn timer)."""
     client_seed_seconds: float | None = None
     organiser: str | None = None
     """The player creating it; None: the league itself."""

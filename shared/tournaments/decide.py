@@ -23,6 +23,9 @@ from shared.tournaments.state import State, evolve
 TOURNAMENT_ID = re.compile(r"^[A-Za-z0-9_]{1,64}$")
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_.:@-]{1,128}$")
 BOTS = ("greedy", "random")
+DEFAULT_TURN_SECONDS = 120.0
+"""Every tournament game has a turn timer (a player who vanished is played by the default bot, and the tournament
+goes on); the organiser may set another."""
 
 
 def decide(state: State | None, command: Command) -> list[Event]:
@@ -79,8 +82,8 @@ def create(command: CreateTournament) -> TournamentCreated:
         raise TournamentRejected("tournament.invalid", "client_seed_seconds must be between 1 and 3600")
     return TournamentCreated(tournament_id=command.tournament_id, name=command.name, game=command.game,
                              options=command.options, format=fmt, max_players=command.max_players,
-                             turn_seconds=command.turn_seconds, client_seed_seconds=command.client_seed_seconds,
-                             organiser=command.organiser)
+                             turn_seconds=command.turn_seconds or DEFAULT_TURN_SECONDS,
+                             client_seed_seconds=command.client_seed_seconds, organiser=command.organiser)
 
 
 def register(state: State, command: Register) -> list[Event]:

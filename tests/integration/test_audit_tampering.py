@@ -215,3 +215,26 @@ async def test_an_old_stream_that_recorded_each_draw_still_audits_and_its_draws_
     report = audit_game(game_id, game, extra)
     assert report.discrepancy is not None and report.discrepancy.event_id == unused.event_id, str(report)
     assert report.discrepancy.check == "every draw the RNG made was used by the game"
+
+
+async def test_a_reveal_written_before_it_recorded_the_game_s_end_still_audits(
+    ended_game: tuple[str, Streams]
+) -> None:
+    """``SeedRevealed.game_version`` and ``game_hash`` are new: a reveal without them is audited as before."""
+    game_id, (game, rng) = ended_game
+    i = first(rng, "rng.SeedRevealed")
+    old = rechain([*rng[:i], edit_data(rng[i], lambda d: [d.pop("game_version"), d.pop("game_hash")]), *rng[i + 1:]])
+    assert "game_version" not in msgspec.json.decode(old[i].data)
+    assert audit_game(game_id, game, old).verified
+    report = audit_game(game_id, game[:-1], old)  # without them a cut end is still caught, by the rules
+    assert report.discrepancy is not None and report.discrepancy.check.startswith("the game ends when the rules")
+
+
+async def test_a_game_cut_short_after_its_end_is_named_by_where_the_rng_saw_it_end(
+    ended_game: tuple[str, Streams]
+) -> None:
+    game_id, (game, rng) = ended_game
+    report = audit_game(game_id, game[:-1], rng)
+    found = report.discrepancy
+    assert found is not None and found.check.startswith("the game stream ends where the RNG saw it end"), str(report)
+    assert (found.version, found.event_id) == (game[-1].version, game[-1].event_id)

@@ -121,7 +121,7 @@ async def test_malformed_requests_get_a_4xx_that_names_the_problem(
         ("POST", f"{gateway}/v1/games", b'{"game": "chess", "seats": 2}', auth, 400, "request.invalid", "chess"),
         ("POST", f"{gateway}/v1/games", b'{"game": "vortex", "seats": 99}', auth, 400, "request.invalid", "seats"),
         ("POST", f"{gateway}/v1/games", b'{"game": "vortex", "seats": 2, "options": {"max_rounds": "x"}}', auth,
-         400, "engine.create.options", "max_rounds"),
+         422, "engine.create.options", "max_rounds"),
         ("GET", f"{gateway}/v1/nothing-here", None, {}, 404, "route.not-found", ""),
         ("DELETE", f"{gateway}/v1/players", None, {}, 405, "route.method-not-allowed", ""),
     ]

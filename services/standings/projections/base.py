@@ -10,7 +10,7 @@ import msgspec
 
 from shared.eventstore import EventStore, RecordedEvent
 from shared.messages.engine import GameOpened
-from shared.messages.stored import loaded
+from shared.messages.readable import read
 
 
 class Change(msgspec.Struct, frozen=True, kw_only=True):
@@ -53,7 +53,7 @@ class Fold:
                 cache[stream] = self.event
             else:
                 first = await self.store.read_stream(stream, 1, 1)
-                event = loaded(first[0]) if first else None
+                event = read(first[0]) if first else None  # UnreadableEvent: the fold quarantines the stream
                 cache[stream] = event if isinstance(event, GameOpened) else None
         return cache[stream]
 
@@ -69,12 +69,12 @@ class Projection:
     """Only events of streams of these categories reach ``apply`` (None: every category)."""
     types: frozenset[str] | None = None
     """Only events of these stored types reach ``apply`` (None: every type)."""
-    reads_event: bool = True
-    """False: ``apply`` looks at the stored event only (``fold.recorded``), so the event need not be decoded."""
 
     def wants(self, category: str, type_: str) -> bool:
         return ((self.categories is None or category in self.categories)
                 and (self.types is None or type_ in self.types))
+    counts_quarantined = False
+    """True: also given the events of quarantined streams (as ``event`` None), to count them as events of the log."""
 
     async def apply(self, fold: Fold) -> None:
         raise NotImplementedError

@@ -15,7 +15,7 @@ COUNTED = {message_name(GameOpened): "games_opened", message_name(GameEnded): "g
 
 class Counters(Projection):
     name = "counters"
-    reads_event = False
+    counts_quarantined = True  # "events" counts the log's events, readable or not
     tables = {
         "counters": "name text PRIMARY KEY, value bigint NOT NULL",
         "events_per_minute": "minute timestamptz PRIMARY KEY, events int NOT NULL",

@@ -13,7 +13,7 @@ import shared.messages.tournaments  # noqa: F401  (registers the tournament.* ev
 from services.standings.leaderboard import Placing
 from services.standings.placings import format_name, placings
 from services.standings.projections.base import Fold, Projection
-from shared.messages.stored import loaded
+from shared.messages.readable import read
 from shared.tournaments.events import EVENT_TYPES
 from shared.tournaments.state import State, evolve
 
@@ -76,7 +76,7 @@ async def earlier(fold: Fold) -> State | None:
     state: State | None = None
     if recorded.version > 1:
         for event in await fold.store.read_stream(recorded.stream_id, 1, recorded.version - 1):
-            message = loaded(event) if event.metadata.visibility is None else None
+            message = read(event) if event.metadata.visibility is None else None
             if isinstance(message, EVENT_TYPES):
                 state = evolve(state, message)  # type: ignore[arg-type]
     return state

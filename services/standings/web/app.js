@@ -16,13 +16,17 @@ const seasons = new SeasonPanel(names);
 const ratings = new RatingsPanel();
 const finished = new FinishedGames();
 
+let quarantinedStreams = 0;  // only /v1/counters says it; a live change of the counters keeps the last count
 function showCounters(c) {
+  quarantinedStreams = c.quarantined_streams ?? quarantinedStreams;
   const perMinute = (c.events_per_minute || []).at(-1);
   replace($("#counters"),
     el("span", {}, "running ", el("b", { id: "games-running" }, c.games_running)),
     el("span", {}, "finished ", el("b", {}, c.games_finished)),
     el("span", {}, "events ", el("b", {}, Number(c.events).toLocaleString())),
-    perMinute ? el("span", { title: perMinute.minute }, "last minute ", el("b", {}, perMinute.events)) : null);
+    perMinute ? el("span", { title: perMinute.minute }, "last minute ", el("b", {}, perMinute.events)) : null,
+    quarantinedStreams ? el("span", { class: "warning" }, "quarantined streams ", el("b", {}, quarantinedStreams),
+      " (", el("a", { href: "/v1/quarantine" }, "list"), ")") : null);
 }
 
 // Reloads of a panel asked for by a burst of changes run once, a moment after the first.

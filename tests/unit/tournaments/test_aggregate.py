@@ -7,7 +7,7 @@ import msgspec
 import pytest
 
 from shared.tournaments.commands import Command, CreateTournament, RecordResult, Register, Start
-from shared.tournaments.decide import decide
+from shared.tournaments.decide import DEFAULT_TURN_SECONDS, decide
 from shared.tournaments.errors import TournamentRejected
 from shared.tournaments.events import (
     Event,
@@ -15,6 +15,7 @@ from shared.tournaments.events import (
     RoundCompleted,
     RoundStarted,
     SeriesGameStarted,
+    TournamentCreated,
     TournamentFinished,
     TournamentStarted,
 )
@@ -146,3 +147,14 @@ def test_single_elimination_plays_best_of_3_series_and_ranks_the_champion_first(
     final = rounds[-1].tables[0].players
     assert state.ranking is not None and set(state.ranking[:2]) == set(final)
     assert isinstance(log[-1], TournamentFinished) and len(log[-1].ranking) == 6
+
+
+def test_every_tournament_has_a_turn_timer_the_league_s_default_unless_the_organiser_sets_one() -> None:
+    def created(**fields: float) -> TournamentCreated:
+        (event,) = decide(None, CreateTournament(tournament_id="t1", name="Cup", game="vortex", format=Swiss(),
+                                                 max_players=8, seats=(2, 4), **fields))
+        assert isinstance(event, TournamentCreated)
+        return event
+
+    assert created().turn_seconds == DEFAULT_TURN_SECONDS
+    assert created(turn_seconds=15).turn_seconds == 15
