@@ -3,27 +3,21 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 from aiohttp import web
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from prometheus_client import Gauge
 
 from services.relay.lag import RelayLag
-from services.relay.notary import Notary
 from services.relay.relay import Relay
 from services.relay.settings import RelaySettings
 from shared.bus.acked_publish import AckedPublisher
 from shared.bus.streams import ensure_event_streams
-from shared.keyfiles import key_from
 from shared.service.app import add_health_check, background, base_app, use_nats, use_store
 from shared.service.keys import JETSTREAM, METRICS, NAMESPACE, NATS, STORE
 
 RELAY = web.AppKey("relay", Relay)
 LAG = web.AppKey("relay_lag", RelayLag)
-NOTARY = web.AppKey("notary", Notary)
 
 
 def build(settings: RelaySettings) -> web.Application:
-    notary_key = Ed25519PrivateKey.from_private_bytes(
-        key_from(settings.notary_key, "NOTARY_KEY", settings.environment, settings.data_dir))
     app = base_app("relay", settings)
     use_store(app, settings)
     use_nats(app, settings)
@@ -44,12 +38,6 @@ def build(settings: RelaySettings) -> web.Application:
         lag = app[LAG] = RelayLag(app[STORE], registry, checkpoint=settings.relay_checkpoint,
                                   stall_seconds=settings.relay_stall_seconds)
         add_health_check(app, "relay-lag", lag.health)
-        notary = app[NOTARY] = Notary(app[STORE], notary_key, every_events=settings.notary_events,
-                                      every_seconds=settings.notary_seconds)
-        Gauge("notary_checkpoints_signed", "the number of the last signed checkpoint of the log",
-              registry=registry).set_function(lambda: notary.signed)
-        Gauge("notary_events_unsigned", "events read since the last signed checkpoint",
-              registry=registry).set_function(lambda: notary.unsigned)
         yield
         await publisher.close()
 
@@ -59,11 +47,7 @@ def build(settings: RelaySettings) -> web.Application:
     async def measure_lag(app: web.Application) -> None:
         await app[LAG].measure()
 
-    async def sign_checkpoints(app: web.Application) -> None:
-        await app[NOTARY].run()
-
     app.cleanup_ctx.append(relay_ctx)
     background(app, "relay", run_relay)
     background(app, "relay-lag-measure", measure_lag)
-    background(app, "notary", sign_checkpoints)
     return app

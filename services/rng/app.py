@@ -4,9 +4,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from aiohttp import web
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from nats.aio.msg import Msg
+from prometheus_client import Gauge
 
 from services.rng.dealer import Dealer
+from services.rng.notary import Notary
 from services.rng.revealer import reveal_ended_games
 from services.rng.sealing import Sealer
 from services.rng.settings import RngSettings
@@ -22,15 +25,18 @@ from shared.messages.rng import (
     DrawNumbers,
 )
 from shared.service.app import background, base_app, use_nats, use_store
-from shared.service.keys import HANDLER_METRICS, NAMESPACE, NATS, POOL, STORE
+from shared.service.keys import HANDLER_METRICS, METRICS, NAMESPACE, NATS, POOL, STORE
 
 DEALER = web.AppKey("dealer", Dealer)
+NOTARY = web.AppKey("notary", Notary)
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
 def build(settings: RngSettings) -> web.Application:
     seed_key = key_from(settings.rng_seed_key, "RNG_SEED_KEY", settings.environment, settings.data_dir)
     engine_key = key_from(settings.rng_engine_key, "RNG_ENGINE_KEY", settings.environment, settings.data_dir)
+    notary_key = Ed25519PrivateKey.from_private_bytes(
+        key_from(settings.notary_key, "NOTARY_KEY", settings.environment, settings.data_dir))
     app = base_app("rng", settings)
     use_store(app, settings, {"rng": MIGRATIONS})
     use_nats(app, settings)
@@ -68,6 +74,20 @@ def build(settings: RngSettings) -> web.Application:
     async def revealer(app: web.Application) -> None:
         await reveal_ended_games(app[STORE], app[DEALER])
 
+    async def notary_ctx(app: web.Application) -> AsyncIterator[None]:
+        notary = app[NOTARY] = Notary(app[STORE], notary_key, every_events=settings.notary_events,
+                                      every_seconds=settings.notary_seconds)
+        Gauge("notary_checkpoints_signed", "the number of the last signed checkpoint of the log",
+              registry=app[METRICS]).set_function(lambda: notary.signed)
+        Gauge("notary_events_unsigned", "events read since the last signed checkpoint",
+              registry=app[METRICS]).set_function(lambda: notary.unsigned)
+        yield
+
+    async def sign_checkpoints(app: web.Application) -> None:
+        await app[NOTARY].run()
+
     app.cleanup_ctx.append(dealer_ctx)
+    app.cleanup_ctx.append(notary_ctx)
     background(app, "revealer", revealer)
+    background(app, "notary", sign_checkpoints)
     return app

@@ -19,8 +19,8 @@ PREFIX = re.compile(r"^[A-Za-z0-9_]*$")
 SERVICES = ("relay", "rng", "engine", "matchmaking", "standings", "gateway")
 READERS = ("public", "auditor")
 """Users outside the league's services: ``public`` for dashboards, ``auditor`` for referees and ``league verify``."""
-WRITERS = frozenset({"engine", "rng", "matchmaking", "gateway", "relay"})
-"""Services that append events, so publish the log's wake-up (the relay: its notary's signed checkpoints)."""
+WRITERS = frozenset({"engine", "rng", "matchmaking", "gateway"})
+"""Services that append events, so publish the log's wake-up (the RNG: its notary's signed checkpoints too)."""
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,12 @@
-"""Signs checkpoints of the global log (``shared.notary.checkpoint``) into the stream ``notary-log``.
+"""The RNG service, the league's holder of secrets that already signs what it reveals, also notarises the log: it
+signs checkpoints of the global log (``shared.notary.checkpoint``) into the stream ``notary-log``.
 
 It reads the log in the relay's order from where its last checkpoint ended, folds each event's hash into the head,
 and signs a checkpoint every ``every_events`` events, or ``every_seconds`` after the last one when the log moved (a
 range holding only its own checkpoints is not signed again: a quiet log gets no more). The checkpoints are events
 like any other, so the relay publishes them to JetStream, where a referee subscribed to ``events.notary.>`` keeps
-them. Two notaries (two relays) cannot both sign: the append expects the stream at the last checkpoint's number."""
+them. Two notaries (two RNG replicas) cannot both sign: the append expects the stream at the last checkpoint's
+number."""
 
 from __future__ import annotations
 
