@@ -22,7 +22,7 @@ from shared.messages.engine import GameView
 from shared.messages.games import GAMES
 from shared.messages.registry import registry
 
-FEEDS_VERSION = "1.0.0"
+FEEDS_VERSION = "1.1.0"
 COMPATIBILITY = """\
 Versions follow semantic versioning. Within one major version a consumer may rely on this: no field of a message
 is removed, renamed or given another type; new fields may appear (ignore fields you do not know); new event types,

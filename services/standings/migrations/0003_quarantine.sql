@@ -10,3 +10,4 @@ CREATE TABLE standings_quarantine (
     quarantined_at timestamptz NOT NULL DEFAULT clock_timestamp()
 );
 GRANT SELECT, INSERT, UPDATE ON standings_quarantine TO league_app;
+GRANT SELECT, INSERT, UPDATE ON standings_quarantine TO league_standings;
