@@ -36,6 +36,7 @@ def play(kind: str, seats: int, rng: random.Random) -> Race:
     state = None
     for event in rules.new_game(Options(max_rounds=SAFETY_ROUNDS), seats, SeededDraws(rng)):
         state = rules.evolve(state, event)
+    assert state is not None
     reached: dict[tuple[int, str], int] = {}
     tries = 0
     while not rules.is_over(state):

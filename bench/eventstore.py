@@ -67,7 +67,8 @@ async def through_group_commit(store: EventStore, games: list[Game], stats: dict
     async with GroupCommit(store, max_streams=MAX_STREAMS) as committer:
 
         async def play(stream: str, turns: list[list[NewEvent]]) -> None:
-            version, head = 0, GENESIS
+            version = 0
+            head: bytes | None = GENESIS
             for batch in turns:
                 result = await committer.append(stream, batch, version or ExpectedVersion.NO_STREAM,
                                                 head=head if keep_heads else None)

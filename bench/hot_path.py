@@ -34,8 +34,8 @@ from shared.infra.processes import SERVICES
 from tests.infra import RunInfra, running_infra
 
 FRACTIONS = (0.25, 0.5, 0.8)
-FULL = {"warmup": 15, "window": 45, "paced_warmup": 8, "paced_window": 30}
-QUICK = {"warmup": 5, "window": 12, "paced_warmup": 3, "paced_window": 8}
+FULL: dict[str, float] = {"warmup": 15, "window": 45, "paced_warmup": 8, "paced_window": 30}
+QUICK: dict[str, float] = {"warmup": 5, "window": 12, "paced_warmup": 3, "paced_window": 8}
 
 
 async def postmaster_pid(database_url: str) -> int | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import time
+from functools import partial
 
 import asyncpg
 
@@ -75,7 +76,7 @@ async def rebuild_rates(infra: RunInfra, store: EventStore, repeats: int) -> Non
     rates: dict[str, list[float]] = {"raw": [], "read_all": [], "rebuild": [], "fold": []}
     events = 0
     for _ in range(repeats):
-        for name, work in (("raw", lambda: raw_read(infra.database_url)), ("read_all", lambda: read_all(store))):
+        for name, work in (("raw", partial(raw_read, infra.database_url)), ("read_all", partial(read_all, store))):
             start = time.perf_counter()
             count = await work()
             rates[name].append(count / (time.perf_counter() - start))

@@ -11,9 +11,9 @@ from typing import Any
 import msgspec
 
 from services.contract.command_examples import examples, fields_of, player_commands, shaped, tag_of
-from services.gateway.schemas import ClientSeed, NewGame, RegisterPlayer
+from services.gateway.schemas import ClientSeed, GameName, NewGame, RegisterPlayer
 
-GAMES: list[tuple[str, str, int, dict[str, Any]]] = [
+GAMES: list[tuple[GameName, str, int, dict[str, Any]]] = [
     ("vortex", "Phantom's Vortex: a race of 2 phantoms", 2, {"max_rounds": 6}),
     ("hockeydice", "Hockey Championship: you against a bot", 2, {}),
     ("phantoms", "Phantoms of the Ice: a short season of 2 managers (Power Play cards, first to 5 wins, best of 3)",
@@ -91,7 +91,7 @@ def commands_section(game: str) -> str:
             "the rules offered a seat in a sample game:\n\n" + "\n".join(rows) + "\n")
 
 
-def game_section(game: str, title: str, seats: int, options: dict[str, Any]) -> str:
+def game_section(game: GameName, title: str, seats: int, options: dict[str, Any]) -> str:
     new_game = NewGame(game=game, seats=seats, options=options, players=["<your player_id>"] + [None] * (seats - 1),
                        bots=[None] + ["greedy"] * (seats - 1))
     var = "$" + game.upper()

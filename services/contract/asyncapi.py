@@ -68,7 +68,7 @@ def document() -> dict[str, Any]:
     versions = {registry.entry(n).name: registry.entry(n).version for n in registry.names()
                 if registry.entry(n).type in events}
     game_id = {"description": "<game>-<id>, e.g. vortex-3f2a...", "examples": ["vortex-3f2a9c01d2e4b5a6c7d8"]}
-    return _strip_openapi_discriminators({
+    stripped: dict[str, Any] = _strip_openapi_discriminators({
         "asyncapi": "3.0.0",
         "info": {
             "title": "Phantom League live feeds", "version": FEEDS_VERSION,
@@ -153,6 +153,7 @@ def document() -> dict[str, Any]:
             "schemas": schemas,
         },
     })
+    return stripped
 
 
 @cache

@@ -28,7 +28,7 @@ def player_commands(game: str) -> list[type]:
     return [t for t in GAMES[game].command_types if t not in ENGINE_ONLY_COMMANDS]
 
 
-def tag_of(command_type: type) -> str:
+def tag_of(command_type: type[msgspec.Struct]) -> str:
     return str(command_type.__struct_config__.tag)
 
 

@@ -142,7 +142,7 @@ class Autoplay:
                 table = await self.engine.games.table(game_id)
                 if table.ended is not None or (table.started and table.opened and not table.opened.turn_seconds):
                     self.timed_games.discard(game_id)  # over, or only its seed window was timed
-                elif table.start_due(now := datetime.now(UTC)) or due_seats(table, now):
+                elif table.start_due(wall := datetime.now(UTC)) or due_seats(table, wall):
                     self.poke(game_id)
 
     async def forget(self, partition: int) -> None:

@@ -11,10 +11,10 @@ import msgspec
 
 from shared.messages.engine import CommandAccepted, CreateGame, GameOpened
 from shared.messages.games import command_decoder
-from shared.messages.registry import registry
+from shared.messages.registry import message_name, registry
 
-ACCEPTED = CommandAccepted.__struct_config__.tag
-OPENED = GameOpened.__struct_config__.tag
+ACCEPTED = message_name(CommandAccepted)
+OPENED = message_name(GameOpened)
 FIRST_COMMAND = ("SELECT schema_version, data FROM events WHERE stream_id = $1 AND type = $2"
                  " AND metadata->>'command_id' = $3 ORDER BY version LIMIT 1")
 

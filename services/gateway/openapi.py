@@ -33,7 +33,7 @@ GAME_ID = {"name": "game_id", "in": "path", "required": True,
            "description": "<game>-<id>, e.g. vortex-3f2a..."}
 TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True,
                  "schema": {"type": "string", "pattern": TOURNAMENT_ID_PATTERN.pattern}}
-BEARER = [{"bearer": []}]
+BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 GAME_LINKS = {verb: {"operationId": operation, "parameters": {"game_id": "$response.body#/game_id"}}
               for verb, operation in (("view", "getGame"), ("legal", "getLegal"), ("command", "sendCommand"),
                                       ("clientSeed", "sendClientSeed"), ("audit", "getAudit"))}

@@ -11,6 +11,7 @@ import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Sequence
+from typing import TypeVar
 
 import asyncpg
 import msgspec
@@ -55,6 +56,7 @@ MAX_SEATS = 16
 MAX_GAMES_PER_CREATE = 1000
 CACHE_GAMES = 10_000
 DRAWS_USED = message_name(DrawsUsed)
+V = TypeVar("V")
 
 
 def _event(obj: msgspec.Struct, event_id: uuid.UUID | None = None, *, causation_id: str | None = None) -> NewEvent:
@@ -102,7 +104,7 @@ class Dealer:
         return ledger
 
     @staticmethod
-    def _keep(cache: OrderedDict[str, object], game_id: str, value: object) -> None:
+    def _keep(cache: OrderedDict[str, V], game_id: str, value: V) -> None:
         cache[game_id] = value
         cache.move_to_end(game_id)
         if len(cache) > CACHE_GAMES:

@@ -70,7 +70,7 @@ async def backlog(request: web.Request, after: tuple[int, int]) -> AsyncIterator
         async with request.app[POOL].acquire() as conn:
             rows = await reads.changes(conn, after, BACKLOG_PAGE)
         for row in rows:
-            entry = entry_of(tuple(row))  # type: ignore[arg-type]
+            entry = entry_of(tuple(row))
             after = (entry.tx, entry.position)
             yield entry
         if len(rows) < BACKLOG_PAGE:
@@ -136,7 +136,7 @@ async def changes(request: web.Request) -> web.Response:
     limit = limit_of(request)
     async with request.app[POOL].acquire() as conn:
         rows = await reads.changes(conn, after_of(request.query.get("after")), limit + 1)
-    items = [entry_of(tuple(r)) for r in rows]  # type: ignore[arg-type]
+    items = [entry_of(tuple(r)) for r in rows]
     more = len(items) > limit
     items = items[:limit]
     return respond(request, {"items": items, "next": items[-1].id if more and items else None})

@@ -44,7 +44,8 @@ async def follow(app: web.Application) -> None:
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", FOLD_LOCK)
                     folder.retarget(await generations.current(conn, lock="SHARE"))
                     changed = await folder.fold(conn, events)
-                    rows = [(r.tx, r.position, r.recorded_at, _encoder.encode(changes)) for r, changes in changed]
+                    rows: list[tuple[object, ...]] = [
+                        (r.tx, r.position, r.recorded_at, _encoder.encode(changes)) for r, changes in changed]
                     # A projection new in a release catches up on events whose entries were announced long ago:
                     # those stay as they were (an entry once sent is never changed); its changes to new events are
                     # reported.

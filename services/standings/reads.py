@@ -174,6 +174,7 @@ async def board(conn: asyncpg.Connection, game_id: str) -> dict[str, Any] | None
 
 
 async def changes(conn: asyncpg.Connection, after: tuple[int, int], limit: int) -> list[asyncpg.Record]:
-    return await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         "SELECT tx, position, recorded_at, changes FROM standings_feed WHERE (tx, position) > ($1, $2)"
         " ORDER BY tx, position LIMIT $3", *after, limit)
+    return rows

@@ -23,7 +23,7 @@ def table_of(number: int, games: list[TournamentGame], best_of: int | None,
              seeds: list[str]) -> dict[str, Any]:
     """One table of a round: its players, the games played there, and who took it (a series' winner)."""
     players = [p for p in games[0].players if p]
-    finished = [[g.players[seat] for seat in g.winners or () if g.players[seat]] for g in games if not g.running]
+    finished = [[player for seat in g.winners or () if (player := g.players[seat])] for g in games if not g.running]
     wins = {p: sum(1 for w in finished if w == [p]) for p in players}
     if best_of is not None and len(players) == 2:
         winner = series_winner(players, finished, best_of, seeds or players)
@@ -78,7 +78,7 @@ async def tournament_rounds(conn: asyncpg.Connection, tournament: str) -> dict[s
     for r in rounds:
         ids.update(r["byes"])
         ids.update(p for pair in r["bracket"] for p in pair)
-    head = _row(info) if info is not None else {"tournament_id": tournament, "name": None, "game": None,
+    head: dict[str, Any] = _row(info) if info is not None else {"tournament_id": tournament, "name": None, "game": None,
                                                 "format": None, "best_of": None, "table_size": None,
                                                 "created_at": None, "seeds": None}
     head.pop("position", None)

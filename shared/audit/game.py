@@ -3,7 +3,9 @@ from the RNG stream's revealed seed and client seeds, and the events that come o
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, cast
 
 import msgspec
 
@@ -12,8 +14,8 @@ from shared.audit.report import AuditReport, Discrepancy, Found
 from shared.audit.rng import CheckedRng, check_rng
 from shared.audit.truncation import end_mismatch
 from shared.eventstore import RecordedEvent, verify_events
-from shared.games.draws import Draw, DrawMismatch, DrawsExhausted, RecordedDraws
-from shared.games.rules import GameRules, RuleViolation
+from shared.games.draws import Draw, DrawMismatch, Draws, DrawsExhausted, RecordedDraws
+from shared.games.rules import C, E, GameRules, RuleViolation, S
 from shared.messages.engine import (
     ClientSeedGiven,
     CommandAccepted,
@@ -126,7 +128,7 @@ def replay_game(game_id: str, events: list[RecordedEvent], rng: CheckedRng) -> t
             if command.seat != accepted.seat:
                 raise _at(head, "the command is sent by its seat", f"seat {accepted.seat}", f"seat {command.seat}")
             recorded_draws, used = _check_draws(draws_event, rng, used)
-            recomputed = _run(head, lambda d, s=state, c=command: rules.decide(s, c, d), recorded_draws)
+            recomputed = _run(head, partial(rules.decide, state, command), recorded_draws)
             actions += 1
         state = _compare(rules, state, recomputed, body, head or events[0])
         end = groups.take_end()
@@ -183,8 +185,9 @@ def _check_seed_window(opened_event: RecordedEvent, opening: GameOpened, groups:
     seeds: dict[int, str] = {}
     if opening.client_seed_seconds is None:
         if given or started:
-            raise _at((given or [started])[0], "only a game opened with a seed window takes client seeds",
-                      "the opening", (given or [started])[0].type)
+            first = given[0] if given else started
+            assert first is not None
+            raise _at(first, "only a game opened with a seed window takes client seeds", "the opening", first.type)
     else:
         seated = seed_seats(opening.players, opening.bots)
         for recorded in given:
@@ -223,6 +226,7 @@ def _check_seed_window(opened_event: RecordedEvent, opening: GameOpened, groups:
         anchor = rng.client_seeds[seat][0] if seat in rng.client_seeds else (given[-1] if given else opened_event)
         raise _at(anchor, f"the RNG mixed in the client seeds the players gave (seat {seat})",
                   repr(seeds.get(seat, "no seed")), repr(mixed.get(seat, "no seed")))
+    return None
 
 
 def _check_draws(draws_event: RecordedEvent | None, rng: CheckedRng, used: int) -> tuple[list[Draw], int]:
@@ -257,7 +261,7 @@ def _check_draws(draws_event: RecordedEvent | None, rng: CheckedRng, used: int) 
     return out, used
 
 
-def _run(anchor: RecordedEvent, run: Any, draws: list[Draw]) -> list[Any]:
+def _run(anchor: RecordedEvent, run: Callable[[Draws], Sequence[E]], draws: list[Draw]) -> list[E]:
     recorded = RecordedDraws(draws)
     try:
         events = list(run(recorded))
@@ -276,14 +280,15 @@ def _run(anchor: RecordedEvent, run: Any, draws: list[Draw]) -> list[Any]:
     return events
 
 
-def _compare(rules: GameRules, state: Any, recomputed: list[Any], body: list[RecordedEvent],
-             anchor: RecordedEvent) -> Any:
+def _compare(rules: GameRules[S, C, E], state: S | None, recomputed: list[E], body: list[RecordedEvent],
+             anchor: RecordedEvent) -> S | None:
     for index, expected in enumerate(recomputed):
         if index >= len(body):
             raise _at(anchor, "the stored events are the ones the rules decide", _show(expected), "nothing")
-        found = loaded(body[index])
+        found = cast(E, loaded(body[index]))
         if found != expected and body[index].type == registry.of(expected).name:
-            expected = registry.read_as(expected, body[index].schema_version)  # an event stored at an older version
+            # an event stored at an older version
+            expected = cast(E, registry.read_as(expected, body[index].schema_version))
         if found != expected:
             raise _at(body[index], "the stored event is the one the rules decide", _show(expected), _show(found))
         state = rules.evolve(state, found)

@@ -90,13 +90,13 @@ def check_rng(game_id: str, events: list[RecordedEvent]) -> CheckedRng:
     checked.revealed = revealed
     revealed_event, reveal = revealed
     try:
-        seed = bytes.fromhex(reveal.server_seed)
+        server_seed = bytes.fromhex(reveal.server_seed)
     except ValueError:
-        seed = b""
-    if not verify_commitment(seed, first.commitment):
+        server_seed = b""
+    if not verify_commitment(server_seed, first.commitment):
         raise _at(revealed_event, "the revealed seed matches the commitment", f"sha256(seed) = {first.commitment}",
-                  f"sha256(seed) = {hashlib.sha256(seed).hexdigest()}")
-    checked.keyed = Keyed(seed, game_id, [client_seeds[seat][1] for seat in sorted(client_seeds)])
+                  f"sha256(seed) = {hashlib.sha256(server_seed).hexdigest()}")
+    checked.keyed = Keyed(server_seed, game_id, [client_seeds[seat][1] for seat in sorted(client_seeds)])
     for recorded, drawn in checked.draws:
         try:
             expected = checked.recompute(drawn.nonce, drawn.request)

@@ -12,7 +12,7 @@ import asyncio
 
 from nats.aio.client import Client
 
-GIVE_UP_SECONDS = 3600.0
+GIVE_UP_SECONDS = 3600
 """Longer than nats-py's own stale check (ping_interval x max_outstanding): a reconnect drops the old PONG queue
 first, so the ping's future is never cancelled while still queued."""
 

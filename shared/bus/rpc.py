@@ -50,7 +50,7 @@ async def request(
     reply = _reply_decoder(reply_type).decode(msg.data)
     if isinstance(reply, Rejected):
         raise RejectedError(reply.code, reply.message)
-    return reply.value  # type: ignore[no-any-return]
+    return reply.value
 
 
 class Served:

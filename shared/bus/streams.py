@@ -26,6 +26,7 @@ def events_stream_config(ns: Namespace, *, private: bool = False) -> StreamConfi
 
 async def ensure_events_stream(js: JetStreamContext, ns: Namespace, *, private: bool = False) -> None:
     config = events_stream_config(ns, private=private)
+    assert config.name is not None
     try:
         await js.stream_info(config.name)
     except NotFoundError:

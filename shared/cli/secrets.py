@@ -6,6 +6,7 @@ includes. ``league migrate`` then creates the logins with these passwords."""
 from __future__ import annotations
 
 import secrets
+from functools import partial
 from pathlib import Path
 
 import msgspec
@@ -17,8 +18,7 @@ from shared.infra.secrets import kept_secret, write_secret
 
 def secrets_command(folder: Path, database: str, prefix: str) -> int:
     for login in LOGINS:
-        kept_secret(login_file(folder, login), lambda login=login: msgspec.json.encode(DatabaseLogin(
-            user=login_name(login, database), password=secrets.token_urlsafe(24), role=group_role(login))).decode())
+        kept_secret(login_file(folder, login), partial(_new_login, login, database))
     password = kept_secret(folder / "postgres.password", lambda: secrets.token_urlsafe(24))
     write_secret(folder / "pgpass", f"*:*:*:league:{password}\n")  # the owner's, for the migrate job only
     config = folder / "nats-auth.conf"
@@ -26,3 +26,8 @@ def secrets_command(folder: Path, database: str, prefix: str) -> int:
     config.chmod(0o644)
     print(f"league: credentials in {folder}/ (keep them secret), nats-server authorization in {config}")
     return 0
+
+
+def _new_login(login: str, database: str) -> str:
+    return msgspec.json.encode(DatabaseLogin(
+        user=login_name(login, database), password=secrets.token_urlsafe(24), role=group_role(login))).decode()

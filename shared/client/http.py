@@ -84,7 +84,7 @@ class LeagueClient:
             attempt += 1
 
     async def register(self, name: str) -> Player:
-        player = await self.call("POST", "/v1/players", {"name": name}, reply=Player)
+        player: Player = await self.call("POST", "/v1/players", {"name": name}, reply=Player)
         self.token, self.player_id = player.token, player.player_id
         return player
 

@@ -23,7 +23,7 @@ class Retry:
     longest_delay: float = 5.0
 
     def delay(self, attempt: int, retry_after: str | None) -> float:
-        wait = min(self.first_delay * 2 ** attempt, self.longest_delay) * random.uniform(0.5, 1.0)
+        wait = min(self.first_delay * 2.0 ** attempt, self.longest_delay) * random.uniform(0.5, 1.0)
         if retry_after is not None and retry_after.isdigit():
             wait = max(wait, min(float(retry_after), self.longest_delay))
         return wait

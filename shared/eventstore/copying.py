@@ -86,7 +86,7 @@ async def copy_many(conn: asyncpg.Connection, items: Sequence[Item]) -> list[App
             heads[n] = hash_
         if records:
             await conn.copy_records_to_table("events", records=records, columns=COLUMNS)
-            placed: dict[uuid.UUID, int] = dict(await conn.fetch(POSITIONS))  # type: ignore[arg-type]
+            placed: dict[uuid.UUID, int] = dict(await conn.fetch(POSITIONS))
     for n, numbers in versions.items():
         found[n] = AppendResult(positions=tuple(placed[i] for i in items[n].ids), versions=numbers, duplicate=False,
                                 hash=heads[n])

@@ -166,5 +166,5 @@ class GroupCommit:
         finally:
             for request in batch:
                 self._busy.discard(request.item.stream_id)
-            self._flights.discard(asyncio.current_task())  # type: ignore[arg-type]
+            self._flights.discard(asyncio.current_task())
             self._changed.set()

@@ -21,13 +21,13 @@ _metadata_decoder = msgspec.json.Decoder(Metadata)
 
 
 def to_recorded(row: asyncpg.Record) -> RecordedEvent:
-    return RecordedEvent(*row[:8], _metadata_decoder.decode(row[8]), *row[9:])
+    return RecordedEvent(*row[:8], _metadata_decoder.decode(row[8]), *row[9:])  # type: ignore[call-arg]
 
 
 def to_recorded_all(rows: Sequence[asyncpg.Record]) -> list[RecordedEvent]:
     decode = _metadata_decoder.decode
     seen: dict[bytes, Metadata] = {}
-    events = []
+    events: list[RecordedEvent] = []
     append = events.append
     for position, tx, event_id, stream_id, version, type_, schema_version, data, raw, at, prev, hash_ in rows:
         metadata = seen.get(raw)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Collection, Sequence
+from collections.abc import AsyncGenerator, Callable, Collection, Sequence
 from contextlib import AbstractAsyncContextManager, aclosing, nullcontext
 
 import asyncpg
@@ -212,7 +212,7 @@ class EventStore:
     async def batches(
         self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25,
         wakeups: WakeSource | None = None, min_interval: float = 0.05,
-    ) -> AsyncIterator[list[RecordedEvent]]:
+    ) -> AsyncGenerator[list[RecordedEvent], None]:
         """Catch up from ``after``, then follow the log live, a batch at a time (``pages`` says how)."""
         async with aclosing(self.pages(after, batch=batch, poll_seconds=poll_seconds, wakeups=wakeups,
                                        min_interval=min_interval)) as pages:
@@ -222,7 +222,7 @@ class EventStore:
     async def pages(
         self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25,
         wakeups: WakeSource | None = None, min_interval: float = 0.05, types: Collection[str] | None = None,
-    ) -> AsyncIterator[Page]:
+    ) -> AsyncGenerator[Page, None]:
         """Catch up from ``after``, then follow the log live, a batch at a time. ``wakeups`` (else the store's own,
         which a service wires to the writers' NATS messages) wakes the reader after a commit; the table is the data,
         and a short poll covers what a wake-up cannot (a lost message, a writer that publishes none, a reader held
@@ -252,7 +252,7 @@ class EventStore:
     async def subscribe(
         self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25,
         wakeups: WakeSource | None = None, min_interval: float = 0.05,
-    ) -> AsyncIterator[RecordedEvent]:
+    ) -> AsyncGenerator[RecordedEvent, None]:
         async with aclosing(self.batches(after, batch=batch, poll_seconds=poll_seconds, wakeups=wakeups,
                                          min_interval=min_interval)) as batches:
             async for events in batches:

@@ -34,4 +34,4 @@ class JsonParseErrors(web_protocol.RequestHandler):
 
 def answer_parse_errors_as_json() -> None:
     """For the servers this process starts from now on."""
-    web_server.RequestHandler = JsonParseErrors  # type: ignore[misc]
+    web_server.RequestHandler = JsonParseErrors  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
+from aiohttp.typedefs import Middleware
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
 ERROR_CODE = web.ResponseKey("error_code", str)
@@ -54,7 +55,7 @@ class _Route:
         count()
 
 
-def measured(metrics: RouteMetrics) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def measured(metrics: RouteMetrics) -> Middleware:
     """The outermost middleware: it sees the answer every other middleware made, 500s included."""
 
     @web.middleware

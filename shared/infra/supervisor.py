@@ -21,7 +21,7 @@ class Child(Protocol):
 
     def alive(self) -> bool: ...
 
-    def start(self) -> None:
+    def start(self) -> object:
         """Start it again, as it was (the same port, the same data)."""
 
     def exit_status(self) -> int | None: ...

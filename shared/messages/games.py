@@ -8,10 +8,10 @@ from typing import Any, Union
 import msgspec
 
 from shared.games import hockeydice, phantoms, vortex
-from shared.games.rules import GameRules
+from shared.games.rules import AnyRules
 from shared.messages.registry import registry
 
-GAMES: dict[str, GameRules] = {
+GAMES: dict[str, AnyRules] = {
     "phantoms": phantoms.rules,
     "vortex": vortex.rules,
     "hockeydice": hockeydice.rules,
@@ -29,7 +29,7 @@ class UnknownGame(Exception):
     pass
 
 
-def rules_of(game: str) -> GameRules:
+def rules_of(game: str) -> AnyRules:
     try:
         return GAMES[game]
     except KeyError:

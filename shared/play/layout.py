@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import msgspec
 
 from shared.eventstore import NewEvent, RecordedEvent
-from shared.games.rules import GameRules
+from shared.games.rules import C, E, GameRules, S
 from shared.messages.engine import ClientSeedGiven, CommandAccepted, DrawsUsed, GameAbandoned, GameEnded, GameStarted
 from shared.messages.rng import NumberedDraw
 from shared.messages.stored import stored
@@ -48,8 +48,8 @@ def accepted(command: CommandAccepted, *, actor: str, command_id: str, event_id:
     return entry(command, actor=actor, command_id=command_id, event_id=event_id, visibility=(command.seat,))
 
 
-def outcome(rules: GameRules, draws: Sequence[NumberedDraw], events: Sequence[Any], *, actor: str, command_id: str,
-            ended: GameEnded | None = None) -> list[Entry]:
+def outcome(rules: GameRules[S, C, E], draws: Sequence[NumberedDraw], events: Sequence[E], *, actor: str,
+            command_id: str, ended: GameEnded | None = None) -> list[Entry]:
     """What an action (or the opening) caused: the draws it used, the rules' events, the end when it came."""
     batch = []
     if draws:

@@ -8,7 +8,7 @@ from typing import Any
 
 from shared.eventstore import RecordedEvent
 from shared.eventstore.hashing import GENESIS
-from shared.games.rules import GameRules
+from shared.games.rules import AnyRules
 from shared.messages.engine import (
     ClientSeedGiven,
     CommandAccepted,
@@ -36,7 +36,7 @@ def seed_seats(players: tuple[str | None, ...], bots: tuple[str | None, ...]) ->
 class Table:
     game_id: str
     opened: GameOpened | None = None
-    rules: GameRules | None = None
+    rules: AnyRules | None = None
     state: Any = None
     version: int = 0
     next_nonce: int = 0

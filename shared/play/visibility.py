@@ -1,12 +1,10 @@
 from __future__ import annotations
 
-from typing import Any
-
-from shared.games.rules import GameRules
+from shared.games.rules import C, E, GameRules, S
 
 NOBODY: tuple[int, ...] = ()
 
 
-def visibility_of(rules: GameRules, event: Any) -> tuple[int, ...] | None:
+def visibility_of(rules: GameRules[S, C, E], event: E) -> tuple[int, ...] | None:
     seats = rules.visible_to(event)
     return None if seats is None else tuple(sorted(seats))

@@ -11,7 +11,7 @@ ANY_RUN = "..."
 
 
 def event_fields(event: Any) -> dict[str, Any]:
-    fields = msgspec.to_builtins(event)
+    fields: dict[str, Any] = msgspec.to_builtins(event)
     tag = type(event).__struct_config__.tag
     fields["type"] = tag if isinstance(tag, str) else type(event).__name__
     return fields

@@ -10,7 +10,7 @@ from typing import Any, Union
 import msgspec
 
 from shared.games.draws import DrawMismatch, DrawsExhausted
-from shared.games.rules import GameRules, RuleViolation
+from shared.games.rules import AnyRules, RuleViolation
 from shared.messages.games import UnknownGame, rules_of
 from shared.scenario.draws import DiceToCome, SourcedDraw
 from shared.scenario.expect import event_matches, in_order, position_failures, show
@@ -33,7 +33,7 @@ class Step:
 @dataclass
 class Outcome:
     scenario: Scenario
-    rules: GameRules
+    rules: AnyRules
     positions: Positions
     start: Any
     state: Any
@@ -52,7 +52,7 @@ class Outcome:
         return not self.failures
 
 
-def command_of(rules: GameRules, step: dict[str, Any], seat: int | None = None) -> Any:
+def command_of(rules: AnyRules, step: dict[str, Any], seat: int | None = None) -> Any:
     """A command from its table: ``type`` is its tag, with or without the game's prefix."""
     fields = {k: v for k, v in step.items() if k not in CONTROL}
     kind = str(fields.get("type", ""))
@@ -63,17 +63,17 @@ def command_of(rules: GameRules, step: dict[str, Any], seat: int | None = None) 
         fields["seat"] = seat
     types = tuple(rules.command_types)
     try:
-        return msgspec.convert(fields, Union[types])  # type: ignore[arg-type]  # noqa: UP007
+        return msgspec.convert(fields, Union[types])  # noqa: UP007
     except msgspec.ValidationError as error:
         raise ScenarioError(f"not a {rules.name} command ({error}): {show(step)}; commands: "
                             f"{', '.join(_names(rules))}") from None
 
 
-def _names(rules: GameRules) -> list[str]:
+def _names(rules: AnyRules) -> list[str]:
     return [t.__name__ for t in rules.command_types]
 
 
-def prepare(scenario: Scenario) -> tuple[GameRules, Positions, Any]:
+def prepare(scenario: Scenario) -> tuple[AnyRules, Positions, Any]:
     try:
         rules = rules_of(scenario.game)
         positions = positions_of(scenario.game)

@@ -15,6 +15,7 @@ from contextlib import suppress
 
 import uvloop
 from aiohttp import web
+from aiohttp.typedefs import Middleware
 from aiohttp.web_protocol import RequestHandler
 
 from shared.http.errors import json_error
@@ -74,7 +75,7 @@ class ConnectionLimit:
         server.connection_lost = connection_lost  # type: ignore[method-assign]
 
 
-def body_deadline(seconds: float) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def body_deadline(seconds: float) -> Middleware:
     """A middleware reading each request's body first, within ``seconds``; the handler then reads it from memory."""
 
     @web.middleware

@@ -30,7 +30,7 @@ def recorded(row: asyncpg.Record, findings: list[Finding]) -> RecordedEvent:
         findings.append(Finding(check="the event's metadata is readable", found=str(error), stream_id=row[3],
                                 version=row[4], event_id=row[2]))
         metadata = Metadata(correlation_id="?")
-    return RecordedEvent(*row[:8], metadata, *row[9:])
+    return RecordedEvent(*row[:8], metadata, *row[9:])  # type: ignore[call-arg]
 
 
 async def by_stream(pool: asyncpg.Pool, findings: list[Finding], streams: list[str] | None = None

@@ -48,7 +48,7 @@ class Leaderboards(Projection):
         before = known.get(recorded.stream_id)
         if before is None or before.version != recorded.version - 1:
             before = Known(await earlier(fold), recorded.version - 1)
-        state = evolve(before.state, fold.event)
+        state = evolve(before.state, fold.event)  # type: ignore[arg-type]
         created = state.created
         header = {"tournament_id": created.tournament_id, "name": created.name, "game": created.game,
                   "format": format_name(created.format), "status": state.status, "rounds_planned": state.rounds,

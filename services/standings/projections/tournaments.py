@@ -33,16 +33,16 @@ class Tournaments(Projection):
                     "table": opened.table, "game": opened.game, "players": players, "running": True})
             case GameEnded() | GameAbandoned():
                 winners = fold.event.winners if isinstance(fold.event, GameEnded) else ()  # abandoned: nobody won
-                opened = await fold.opened()
+                opening = await fold.opened()
                 fold.forget()
-                if opened is None or opened.tournament_id is None:
+                if opening is None or opening.tournament_id is None:
                     return
                 await fold.conn.execute(
                     f"UPDATE {fold.t('tournament_games')} SET winners = $3, running = false"
                     " WHERE tournament_id = $1 AND game_id = $2",
-                    opened.tournament_id, fold.recorded.stream_id, json.dumps(list(winners)))
-                fold.change("tournaments", opened.tournament_id, {
-                    "tournament_id": opened.tournament_id, "game_id": fold.recorded.stream_id,
+                    opening.tournament_id, fold.recorded.stream_id, json.dumps(list(winners)))
+                fold.change("tournaments", opening.tournament_id, {
+                    "tournament_id": opening.tournament_id, "game_id": fold.recorded.stream_id,
                     "winners": list(winners), "running": False})
             case _:
                 pass

@@ -5,15 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from shared.games.hockeydice.bots import BOTS
-from shared.games.hockeydice.commands import COMMAND_TYPES
+from shared.games.hockeydice.commands import COMMAND_TYPES, Command
 from shared.games.hockeydice.decide import decide, new_game
-from shared.games.hockeydice.events import EVENT_TYPES
+from shared.games.hockeydice.events import EVENT_TYPES, Event
 from shared.games.hockeydice.evolve import evolve
 from shared.games.hockeydice.legal import legal_commands, pending_seats
 from shared.games.hockeydice.options import HockeyOptions
 from shared.games.hockeydice.render import render
 from shared.games.hockeydice.state import HockeyState, Phase
 from shared.games.hockeydice.view import view
+from shared.games.rules import GameRules
 
 
 class HockeyRules:
@@ -36,7 +37,7 @@ class HockeyRules:
         return None
 
     @staticmethod
-    def visible_to(event: Any) -> frozenset[int] | None:
+    def visible_to(event: Event) -> frozenset[int] | None:
         return None
 
     @staticmethod
@@ -48,6 +49,6 @@ class HockeyRules:
         return () if state is None or state.winner is None else (state.winner,)
 
 
-rules = HockeyRules()
+rules: GameRules[HockeyState, Command, Event] = HockeyRules()
 
 __all__ = ["rules", "HockeyRules"]

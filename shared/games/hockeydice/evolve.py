@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import TypeVar, assert_never
 
 from msgspec.structs import replace
 
@@ -36,12 +36,14 @@ from shared.games.hockeydice.state import (
     winner_plays,
 )
 
+T = TypeVar("T")
+
 
 def _with(pair: tuple[int, int], seat: int, add: int) -> tuple[int, int]:
     return (pair[0] + add, pair[1]) if seat == 0 else (pair[0], pair[1] + add)
 
 
-def _patched(faces: tuple, dice: tuple[int, ...], new: tuple) -> tuple:
+def _patched(faces: tuple[T, ...], dice: tuple[int, ...], new: tuple[T, ...]) -> tuple[T, ...]:
     changed = list(faces)
     for index, face in zip(dice, new, strict=True):
         changed[index] = face

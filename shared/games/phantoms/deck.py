@@ -9,13 +9,13 @@ from importlib import resources
 
 import msgspec
 
-from shared.games.phantoms.cards import DRAGON, MASK, SPECIAL_NAMES, SPECIAL_POSITIONS, Card, Deck, Edition
+from shared.games.phantoms.cards import DRAGON, MASK, SPECIAL_NAMES, SPECIAL_POSITIONS, Card, Deck, Edition, Position
 from shared.games.rules import RuleViolation
 
 
 class EditionSpec(msgspec.Struct, frozen=True, kw_only=True):
     cards: int
-    counts: dict[str, int]
+    counts: dict[Position, int]
     bruisers: int
     teams: int
     specials: tuple[str, ...]
@@ -40,7 +40,7 @@ EDITIONS: dict[str, EditionSpec] = {
         zero_bruiser=False,
     ),
 }
-TEAM_SHAPE = {"F": 5, "D": 3, "G": 2}
+TEAM_SHAPE: dict[Position, int] = {"F": 5, "D": 3, "G": 2}
 POSITION_NAMES = {"F": "forward", "D": "defenseman", "G": "goalie"}
 
 

@@ -154,7 +154,12 @@ def evolve(state: Season | None, event: ev.Event) -> Season:
             return _replaced(s, seat, injured)
         case ev.SuddenDeathStarted(block=block):
             g = _game(s)
-            six = g.lineups if s.options.team_variant else (s.managers[g.home].cards, s.managers[g.away].cards)
+            if s.options.team_variant:
+                home_six, away_six = g.lineups
+                assert home_six is not None and away_six is not None  # fielded before the game began
+                six = (home_six, away_six)
+            else:
+                six = (s.managers[g.home].cards, s.managers[g.away].cards)
             game = replace(g, block=block, round=1, hands=six, lineups=six, table=(None, None), chosen=(None, None))
             return replace(s, game=game)
         case ev.GameEnded():

@@ -45,8 +45,8 @@ def legal_commands(s: Season | None, seat: int) -> list[cmd.Command]:
             assert s.game is not None
             return [cmd.ChooseCard(seat=seat, card=c) for c in s.game.hands[s.game.side(seat)]]
         case "flip":
-            return [cmd.FlipPile(seat=seat, pile=p) for p in POSITIONS if s.pile(p)] + [cmd.FlipPile(seat=seat,
-                                                                                                     pile=None)]
+            return [*(cmd.FlipPile(seat=seat, pile=p) for p in POSITIONS if s.pile(p)),
+                    cmd.FlipPile(seat=seat, pile=None)]
         case "claim":
             return [cmd.ClaimWin(seat=seat, claim=True), cmd.ClaimWin(seat=seat, claim=False)]
         case "rest":

@@ -8,7 +8,7 @@ from typing import Any
 from shared.games.draws import Draws
 from shared.games.phantoms import events as ev
 from shared.games.phantoms.bots import BOTS
-from shared.games.phantoms.commands import COMMAND_TYPES
+from shared.games.phantoms.commands import COMMAND_TYPES, Command
 from shared.games.phantoms.decide import decide
 from shared.games.phantoms.evolve import evolve
 from shared.games.phantoms.legal import legal_commands
@@ -18,6 +18,7 @@ from shared.games.phantoms.setup import new_game
 from shared.games.phantoms.state import Season
 from shared.games.phantoms.turns import pending_seats
 from shared.games.phantoms.view import SeasonView, view
+from shared.games.rules import GameRules
 
 
 class PhantomsRules:
@@ -29,13 +30,13 @@ class PhantomsRules:
     event_versions = ev.SCHEMA
     upcasters = ev.UPCASTERS
 
-    def new_game(self, options: Options, seats: int, draws: Draws) -> list[Any]:
+    def new_game(self, options: Options, seats: int, draws: Draws) -> list[ev.Event]:
         return list(new_game(options, seats, draws))
 
-    def decide(self, state: Season | None, command: Any, draws: Draws) -> list[Any]:
+    def decide(self, state: Season | None, command: Command, draws: Draws) -> list[ev.Event]:
         return list(decide(state, command, draws))
 
-    def evolve(self, state: Season | None, event: Any) -> Season:
+    def evolve(self, state: Season | None, event: ev.Event) -> Season:
         return evolve(state, event)
 
     def initial_state(self) -> Season | None:
@@ -44,10 +45,10 @@ class PhantomsRules:
     def view(self, state: Season, viewer: int | None) -> SeasonView:
         return view(state, viewer)
 
-    def legal_commands(self, state: Season, seat: int) -> Sequence[Any]:
+    def legal_commands(self, state: Season, seat: int) -> Sequence[Command]:
         return legal_commands(state, seat)
 
-    def visible_to(self, event: Any) -> frozenset[int] | None:
+    def visible_to(self, event: ev.Event) -> frozenset[int] | None:
         return ev.visible_to(event)
 
     def pending_seats(self, state: Season | None) -> frozenset[int]:
@@ -63,4 +64,4 @@ class PhantomsRules:
         return render(state)
 
 
-rules = PhantomsRules()
+rules: GameRules[Season, Command, ev.Event] = PhantomsRules()

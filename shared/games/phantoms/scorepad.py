@@ -29,7 +29,7 @@ def cell(result: Result) -> str:
 
 
 def from_results(seats: int, results: Iterable[Result], champion: int | None = None) -> Scorepad:
-    grid = [[[] for _ in range(seats)] for _ in range(seats)]
+    grid: list[list[list[str]]] = [[[] for _ in range(seats)] for _ in range(seats)]
     wins = [0] * seats
     post: list[str] = []
     for r in results:

@@ -46,7 +46,8 @@ class Board(msgspec.Struct, frozen=True):
     temple: Region
 
     def region(self, name: RegionName) -> Region:
-        return getattr(self, name)
+        region: Region = getattr(self, name)
+        return region
 
     def spirals(self, kind: StoneKind) -> tuple[int, ...]:
         region = self.courtyard if kind == "purple" else self.temple if kind in ("orange", "black") else self.outer

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import Literal, assert_never
 
 from shared.games.draws import Draws
-from shared.games.vortex.board import STONE_COINS
+from shared.games.vortex.board import STONE_COINS, RegionName
 from shared.games.vortex.checks import check
 from shared.games.vortex.commands import (
     ChooseDirection,
@@ -58,11 +58,12 @@ def decide(state: State | None, command: Command, draws: Draws) -> list[Event]:
         case ChooseSpiral(stone=stone):
             colour = state.spiral
             assert colour is not None
-            region = "courtyard" if colour == "purple" else "temple"
+            region: RegionName = "courtyard" if colour == "purple" else "temple"
             tape.add(PhantomTransported(seat, region, stone, transport_coins(state, colour)))
         case TryVortex():
             dice = tape.die()
-            outcome = "mastered" if dice in VORTEX_MASTERED else "orange" if dice in VORTEX_ORANGE else "purple"
+            outcome: Literal["mastered", "orange", "purple"] = (
+                "mastered" if dice in VORTEX_MASTERED else "orange" if dice in VORTEX_ORANGE else "purple")
             tape.add(VortexTried(seat, dice, outcome))
             if outcome == "mastered":
                 tape.add(RaceEnded((seat,), "vortex"))

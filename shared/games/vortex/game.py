@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from shared.games.draws import Draws
-from shared.games.rules import Viewer
+from shared.games.rules import GameRules, Viewer
 from shared.games.vortex.bots import BOTS
 from shared.games.vortex.commands import COMMAND_TYPES, Command
 from shared.games.vortex.decide import decide
@@ -63,4 +63,4 @@ class VortexRules:
         return render(state)
 
 
-rules = VortexRules()
+rules: GameRules[State, Command, Event] = VortexRules()

@@ -32,7 +32,7 @@ def per_seat(position: dict[str, Any], key: str, seats: int, default: Any) -> li
 def positions_of(game: str) -> Positions:
     from shared.scenario.positions import hockeydice, phantoms, vortex
 
-    table: dict[str, Positions] = {"phantoms": phantoms, "vortex": vortex, "hockeydice": hockeydice}  # type: ignore[dict-item]
+    table: dict[str, Positions] = {"phantoms": phantoms, "vortex": vortex, "hockeydice": hockeydice}
     try:
         return table[game]
     except KeyError:

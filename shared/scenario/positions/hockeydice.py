@@ -38,7 +38,8 @@ def build(options: HockeyOptions, position: dict[str, Any]) -> HockeyState:
 
     known(position, KEYS, "hockeydice")
     chip = int(position.get("chip", 0))
-    state: HockeyState = fold(rules, rules.new_game(options, 2, DiceToCome(integers=[chip])))
+    state = fold(rules, rules.new_game(options, 2, DiceToCome(integers=[chip])))
+    assert state is not None
     changes = {k: position[k] for k in KEYS - {"puck"} if k in position}
     changes["puck"] = puck_at(state, position.get("puck", 0))
     stage = Stage(position.get("stage", "regulation"))

@@ -59,7 +59,8 @@ def build(options: Options, position: dict[str, Any]) -> Season:
                              seats=seats, injuries=position.get("injuries"))
     events: list[ev.Event] = [opened, ev.PilesShuffled(forwards=piles[0], defense=piles[1], goalies=piles[2])]
     events += [ev.OpeningCardDrawn(seat=seat, card=c) for seat, hand in enumerate(hands) for c in hand]
-    s: Season = fold(rules, events)
+    s = fold(rules, events)
+    assert s is not None
     managers = tuple(
         replace(m, wins=w, goals_for=gf, goals_against=ga, initiated=tuple(i))
         for m, w, gf, ga, i in zip(
@@ -84,7 +85,7 @@ def _postseason(s: Season, position: dict[str, Any]) -> Season:
                       wins_needed=int(given.get("wins_needed", 1)))
     except KeyError as missing:
         raise PositionError(f"a stage needs {missing}") from None
-    games = []
+    games: list[Result] = []
     for winner in won:
         pair = next((p for p in stage.pairs if winner in p), None)
         if pair is None:

@@ -24,7 +24,8 @@ def build(options: Options, position: dict[str, Any]) -> State:
     given = position.get("phantoms")
     if not isinstance(given, list) or not 2 <= len(given) <= 4:
         raise PositionError("phantoms: one table per phantom (2 to 4)")
-    state: State = fold(rules, rules.new_game(options, len(given), RecordedDraws()))
+    state = fold(rules, rules.new_game(options, len(given), RecordedDraws()))
+    assert state is not None
     phantoms = []
     for seat, (start, p) in enumerate(zip(state.phantoms, given, strict=True)):
         known(p, PHANTOM_KEYS, "vortex phantom")
@@ -43,7 +44,7 @@ def build(options: Options, position: dict[str, Any]) -> State:
             raise PositionError(f"phantom {seat}: no headstone {phantom.headstone!r} "
                                 f"(there are {', '.join(state.board.headstone_ids)})")
         phantoms.append(phantom)
-    changes = {k: position[k] for k in ("turn", "round", "phase", "spiral", "roll") if k in position}
+    changes: dict[str, Any] = {k: position[k] for k in ("turn", "round", "phase", "spiral", "roll") if k in position}
     try:
         return msgspec.convert({**msgspec.structs.asdict(replace(state, phantoms=tuple(phantoms))), **changes}, State)
     except msgspec.ValidationError as error:
