@@ -41,8 +41,10 @@ tools:
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
+# mypy's settings and the folders it checks are in pyproject.toml.
 lint: $(STAMP)
 	$(BIN)/ruff check shared services tests bench
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) .data

@@ -24,7 +24,7 @@ from shared.eventstore.errors import InvalidStreamId
 from shared.eventstore.types import check_stream_id
 from shared.fairness import CLIENT_SEED_MAX_BYTES
 from shared.games.draws import Draw, Draws, DrawsExhausted, RecordedDraws, SeededDraws
-from shared.games.rules import RuleViolation
+from shared.games.rules import AnyRules, RuleViolation
 from shared.logging import current_correlation_id, get_logger
 from shared.messages.engine import (
     NULL,
@@ -131,7 +131,7 @@ class Engine:
             await self._changed(await self.games.table(request.game_id))
         return result
 
-    async def _open(self, request: CreateGame, rules: Any, options: Any, table: Table) -> CommandResult:
+    async def _open(self, request: CreateGame, rules: AnyRules, options: Any, table: Table) -> CommandResult:
         if table.opened is not None:
             if request.command_id in table.accepted:
                 return CommandResult(game_id=request.game_id, version=table.version, duplicate=True,
@@ -165,7 +165,7 @@ class Engine:
         return CommandResult(game_id=request.game_id, version=result.last_version, duplicate=result.duplicate,
                              commitment=opened.commitment, seeding=seeding)
 
-    async def _opening(self, game_id: str, rules: Any, options: Any, seats: int, command_id: str, *,
+    async def _opening(self, game_id: str, rules: AnyRules, options: Any, seats: int, command_id: str, *,
                        started: GameStarted | None, seeds: dict[int, str] | None = None) -> list[Entry]:
         """The rules' opening, on the game's first draws: ``[GameStarted]`` (after a seed window),
         ``DrawsUsed``, the opening events. The RNG gets the client seeds first: they go into every draw."""

@@ -75,7 +75,7 @@ async def test_what_the_feed_sends_is_an_entry_of_changes(league: dict[str, Serv
     async with aiohttp.ClientSession() as session:
         game_id, _, _ = await bot_game(session, league["gateway"].url, "vortex", 2, {"max_rounds": 2}, seed=5)
         async with session.get(f"{league['standings'].url}/v1/feed") as response:
-            lines = []
+            lines: list[str] = []
             while not any(game_id in line for line in lines):
                 lines.append((await asyncio.wait_for(response.content.readline(), 30)).decode())
     data = [line.removeprefix("data: ") for line in lines if line.startswith("data: ")]

@@ -42,6 +42,7 @@ async def test_a_dropped_game_socket_is_not_an_error(league: dict[str, ServicePr
             await bob.register("Bob")
             game_id = await ann.create_game("vortex", 2, options={"max_rounds": 3},
                                             players=[ann.player_id, bob.player_id])
+            assert bob.token is not None
             for _ in range(3):
                 await drop_after_first_view(gateway.url, game_id, bob.token)
             for _ in range(6):  # each move is pushed to the sockets that went away

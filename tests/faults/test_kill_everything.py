@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import aiohttp
 import pytest
@@ -72,9 +73,9 @@ class Statuses:
         self.unanswered += 1
 
 
-async def kill_each_while_it_runs(league: League, running: asyncio.Future[object]) -> list[str]:
+async def kill_each_while_it_runs(league: League, running: asyncio.Future[Any]) -> list[str]:
     """Each in turn: kill -9, wait for the supervisor to start it again and for the whole league to be healthy."""
-    killed = []
+    killed: list[str] = []
     for name in KILLED:
         await asyncio.sleep(1.0)
         assert not running.done(), f"the tournament ended before {name} was killed; killed so far: {killed}"

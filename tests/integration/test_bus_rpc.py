@@ -56,7 +56,7 @@ async def test_replicas_in_a_queue_group_share_requests(nc: Client, infra: RunIn
     subject = infra.namespace.command("calc", "who")
     served: list[str] = []
 
-    def replica(name: str):  # type: ignore[no-untyped-def]
+    def replica(name: str):
         async def handle(req: Add, msg: Msg) -> Sum:
             served.append(name)
             return Sum(req.a, None)

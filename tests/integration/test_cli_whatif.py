@@ -25,7 +25,7 @@ async def test_replay_try_forks_a_recorded_game_with_its_own_draws_and_writes_no
     events = await store.read_stream(game_id)
     heads = {e.version: e for e in events if e.type == CommandAccepted.__struct_config__.tag}
     at = next(v for v in steps(events)[:-1]
-              if (head := heads.get(v + 1)) is not None and json.loads(bytes(loaded(head).command))["type"]
+              if (head := heads.get(v + 1)) is not None and json.loads(bytes(loaded(head).command))["type"]  # type: ignore[attr-defined]
               == "hockeydice.Roll")
 
     tried = league(migrated, "replay", game_id, "--to", str(at), "--try", '{"type": "Roll"}', "--as", "1",

@@ -29,7 +29,7 @@ from tests.infra import RunInfra
 from tests.integration.play import create, revealed
 
 GAMES = 50
-SHORT = {"periods": 1, "shots_per_period": 2}
+SHORT: dict[str, object] = {"periods": 1, "shots_per_period": 2}
 _encoder = msgspec.json.Encoder()
 
 
@@ -120,7 +120,8 @@ async def check_games(store: EventStore, game_ids: list[str], accepted: list[lis
         report = audit_game(game_id, game_events, rng_events)
         assert report.verified, str(report)
         stored_ids = Counter(e.metadata.command_id for e in game_events if e.type == "engine.CommandAccepted")
-        assert sorted(stored_ids) == sorted(set(ids)), "an accepted command is missing, or a stored one was not"
+        assert sorted(stored_ids) == sorted(set(ids)), (  # type: ignore[type-var]
+            "an accepted command is missing, or a stored one was not")
         assert set(stored_ids.values()) == {1}, "a command was stored twice"
 
 

@@ -102,7 +102,7 @@ async def live(js: JetStreamContext, nc: Client) -> AsyncIterator[tuple[Namespac
 
     async def serve(engine: ScriptedEngine, own_nc: Client | None = None) -> str:
         app = web.Application(middlewares=[last_resort, json_errors])
-        app[ENGINE_CLIENT] = engine  # type: ignore[assignment]
+        app[ENGINE_CLIENT] = engine  # type: ignore[misc]
         app[GAME_CHANGES] = changes = GameChanges(own_nc or nc, ns)
         followers.append(asyncio.create_task(changes.follow_reconnects(0.1)))
         add_live_routes(app)
@@ -204,7 +204,7 @@ async def test_a_view_that_fails_closes_the_socket_with_an_error(
             await cut_off(gateway_nc, proxy)  # back, the socket asks the engine for its view, which fails
             closing = await socket.receive(timeout=20)
             assert closing.type == WSMsgType.CLOSE, closing
-            assert closing.data == WSCloseCode.INTERNAL_ERROR and "failed" in closing.extra
+            assert closing.data == WSCloseCode.INTERNAL_ERROR and "failed" in (closing.extra or "")
         assert socket.closed and socket.close_code == WSCloseCode.INTERNAL_ERROR
 
 

@@ -8,7 +8,9 @@ import asyncio
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import nats
 import nkeys
@@ -92,7 +94,8 @@ async def received(admin: Client, subject: str, act: Callable[[], Awaitable[obje
 async def test_no_credentials_and_unknown_credentials_are_refused_at_connect(closed: Closed) -> None:
     stranger = closed.secrets.parent / "stranger.nkey"
     stranger.write_bytes(nkeys.encode_seed(secrets.token_bytes(32), nkeys.PREFIX_BYTE_USER))
-    for credentials in ({}, {"nkeys_seed": str(stranger)}):
+    attempts: tuple[dict[str, Any], ...] = ({}, {"nkeys_seed": str(stranger)})
+    for credentials in attempts:
         nc = Client()
         with pytest.raises(nats.errors.Error, match="Authorization Violation"):
             await nc.connect(closed.url, allow_reconnect=False, connect_timeout=2, **credentials)
@@ -104,7 +107,7 @@ async def test_only_the_gateway_and_matchmaking_send_moves_and_only_the_gateway_
     command, view = NS.engine("vortex-x", "command"), NS.engine("vortex-x", "view")
     for intruder in ("rng", "relay", "standings", "public", "auditor"):
         user = await closed.connect(intruder)
-        assert not await received(admin, command, lambda u=user: u.nc.publish(command, b'{"play": "as someone"}'))
+        assert not await received(admin, command, partial(user.nc.publish, command, b'{"play": "as someone"}'))
         await user.refused(command)
     matchmaking = await closed.connect("matchmaking")
     assert not await received(admin, view, lambda: matchmaking.nc.publish(view, b"{}"))

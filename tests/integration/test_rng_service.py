@@ -338,9 +338,10 @@ async def test_a_real_end_reveals_the_seed_and_every_draw_recomputes(
 async def event_rows(pool: asyncpg.Pool, game: str) -> tuple[int, int]:
     """Rows of the game's two streams, and of the RNG's writes anywhere."""
     async with pool.acquire() as conn:
-        return await conn.fetchrow(
+        rows: tuple[int, int] = await conn.fetchrow(
             "SELECT count(*) FILTER (WHERE stream_id IN ($1, $2)), count(*) FILTER (WHERE metadata->>'actor' = 'rng')"
             " FROM events", game, rng_stream(game))
+    return rows
 
 
 def log_lines(*services: ServiceProcess) -> list[dict[str, object]]:

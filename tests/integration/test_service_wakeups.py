@@ -35,8 +35,8 @@ async def test_a_commit_in_one_service_wakes_a_reader_in_another(migrated: RunIn
     try:
         store = reader.app[STORE]
         assert store.wakeups is reader.app[WAKEUPS]
-        tail = (await store.read_all(Checkpoint(), limit=1_000_000) or [None])[-1]
-        after = tail.checkpoint if tail else Checkpoint()
+        logged = await store.read_all(Checkpoint(), limit=1_000_000)
+        after = logged[-1].checkpoint if logged else Checkpoint()
         stream, seen = new_stream("woken"), asyncio.Event()
 
         async def follow() -> None:

@@ -58,7 +58,7 @@ async def register(page: Page, league: WebLeague, name: str) -> dict[str, str]:
 async def play_by_clicking(page: Page, most: int = 2000) -> list[str]:
     """Click a legal move (or send the client seed) whenever the page offers one, until the game is over and the
     page has checked its draws."""
-    clicked = []
+    clicked: list[str] = []
     for _ in range(most):
         if await page.js(VERDICT):
             return clicked

@@ -51,7 +51,7 @@ def crash_and_wait(supervisor: Supervisor, child: Child, clock: Clock) -> float:
 
 
 def test_the_back_off_grows_with_restarts_in_the_window_and_is_short_again_after_it() -> None:
-    clock, said = Clock(), []
+    clock, said = Clock(), list[str]()
     child = Child("engine")
     supervisor = Supervisor([child], POLICY, say=said.append, clock=clock)
     waits = [crash_and_wait(supervisor, child, clock) for _ in range(7)]
@@ -64,7 +64,7 @@ def test_the_back_off_grows_with_restarts_in_the_window_and_is_short_again_after
 
 
 def test_a_service_that_keeps_failing_never_stops_the_league_nor_touches_the_healthy_ones() -> None:
-    clock, said = Clock(), []
+    clock, said = Clock(), list[str]()
     broken, healthy = Child("matchmaking", running=False, fails_to_start=True), Child("gateway")
     supervisor = Supervisor([broken, healthy], POLICY, say=said.append, clock=clock)
     for _ in range(3600 * 2):  # an hour, a step every half second

@@ -45,7 +45,7 @@ class PhantomsRules:
     def view(self, state: Season, viewer: int | None) -> SeasonView:
         return view(state, viewer)
 
-    def legal_commands(self, state: Season, seat: int) -> Sequence[Command]:
+    def legal_commands(self, state: Season | None, seat: int) -> Sequence[Command]:
         return legal_commands(state, seat)
 
     def visible_to(self, event: ev.Event) -> frozenset[int] | None:

@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import msgspec
 
 from shared.cli.replay import steps
 from shared.cli.whatif import fork, report
+from shared.eventstore import RecordedEvent
 from shared.messages.engine import CommandAccepted
 from shared.messages.stored import loaded
 from tests.unit.cli.streams import play
 
 
-def next_command(events: list, after: int) -> dict:
+def next_command(events: list[RecordedEvent], after: int) -> dict[str, Any]:
     head = next(e for e in events if e.version > after and e.type == CommandAccepted.__struct_config__.tag)
     accepted = loaded(head)
     assert isinstance(accepted, CommandAccepted)
-    return json.loads(bytes(accepted.command))
+    command: dict[str, Any] = json.loads(bytes(accepted.command))
+    return command
 
 
 def test_trying_what_really_happened_gives_what_really_happened_with_the_recorded_draws() -> None:
@@ -61,7 +64,7 @@ def test_another_card_is_tried_from_the_same_position_beside_the_one_really_play
     assert w.real is not None and w.real.command.card == command["card"]
 
 
-def next_hand(events: list, at: int, seat: int) -> list[str]:
+def next_hand(events: list[RecordedEvent], at: int, seat: int) -> list[str]:
     from shared.play.table import Table
 
     table = Table("phantoms-test").apply_all([e for e in events if e.version <= at])

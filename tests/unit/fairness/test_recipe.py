@@ -15,7 +15,7 @@ LONG = DiceRequest(20, 16)
 
 def test_same_inputs_give_the_same_values() -> None:
     first = [draw(SEED, GAME, SEEDS, n, LONG) for n in range(20)]
-    again = [draw(bytearray(SEED), GAME, list(SEEDS), n, LONG) for n in range(20)]
+    again = [draw(bytearray(SEED), GAME, list(SEEDS), n, LONG) for n in range(20)]  # type: ignore[arg-type]
     assert first == again
 
 

@@ -25,6 +25,7 @@ def dice(*values: int) -> Draw:
 def start(chip: int = 0, options: HockeyOptions | None = None, **changes: Any) -> HockeyState:
     events = rules.new_game(options or HockeyOptions(), 2, RecordedDraws([Draw(RangeRequest(0, 1), (chip,))]))
     state = fold(rules, events)
+    assert state is not None
     return replace(state, **changes) if changes else state
 
 

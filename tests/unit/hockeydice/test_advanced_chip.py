@@ -5,6 +5,7 @@ import pytest
 from shared.games.draws import RecordedDraws
 from shared.games.hockeydice import rules
 from shared.games.hockeydice.commands import KeepPowerChip, RerollWithPowerChip, UsePowerChip
+from shared.games.hockeydice.dice import Symbol
 from shared.games.hockeydice.events import PowerChipRerolled, RollWon, ShotCounted, ShotReason
 from shared.games.hockeydice.options import HockeyOptions
 from shared.games.hockeydice.state import Phase
@@ -40,7 +41,8 @@ def test_hockey_chip_reroll_offered_to_the_holder_on_any_roll() -> None:
 def test_hockey_chip_reroll_replaces_the_named_dice_and_hands_the_chip_over() -> None:
     _, losing = contest(start(chip=0, options=ADVANCED), WEAK, THREE_PUCKS)
     events, after = act(losing, RerollWithPowerChip(0, (2, 3, 4, 5)), dice(STICK, STICK, STICK, PUCK))
-    assert events[0] == PowerChipRerolled(0, (2, 3, 4, 5), faces=("stick", "stick", "stick", "puck"))
+    faces = (Symbol.STICK, Symbol.STICK, Symbol.STICK, Symbol.PUCK)
+    assert events[0] == PowerChipRerolled(0, (2, 3, 4, 5), faces=faces)
     assert of_type(events, RollWon) == [RollWon(0)]
     assert after.chip == 1
     assert after.puck == 1

@@ -14,7 +14,7 @@ from shared.games.hockeydice.options import HockeyOptions
 from shared.games.hockeydice.plays import Play
 from shared.games.hockeydice.rule_ids import RULES
 from shared.games.hockeydice.view import HockeyView
-from shared.games.rules import GameRules, fold
+from shared.games.rules import AnyRules, fold
 
 from .helpers import CHECK, GOALIE_MASK, PUCK, REF, STICK, contest, dice, start
 
@@ -22,7 +22,7 @@ PACKAGE = Path(__file__).resolve().parents[3] / "shared" / "games" / "hockeydice
 
 
 def test_rules_object_has_the_game_interface() -> None:
-    typed: GameRules = rules
+    typed: AnyRules = rules
     assert typed.name == "hockeydice"
     assert rules.options_type is HockeyOptions
     assert set(rules.bots) == {"random", "greedy"}
@@ -32,7 +32,8 @@ def test_rules_object_has_the_game_interface() -> None:
 
 
 def test_messages_are_frozen_structs_tagged_with_the_game() -> None:
-    for kind in (*rules.event_types, *rules.command_types, HockeyOptions, HockeyView):
+    kinds: tuple[type[msgspec.Struct], ...] = (*rules.event_types, *rules.command_types, HockeyOptions, HockeyView)
+    for kind in kinds:
         config = kind.__struct_config__
         assert config.frozen, kind
         assert config.tag == f"hockeydice.{kind.__name__}", kind
@@ -78,6 +79,7 @@ def test_bots_always_choose_a_legal_command() -> None:
         for kind in ("random", "greedy"):
             draws = SeededDraws(rng)
             state = fold(rules, rules.new_game(options, 2, draws))
+            assert state is not None
             for _ in range(300):
                 if rules.is_over(state):
                     break

@@ -34,6 +34,7 @@ def play(seed: int, kinds: tuple[str, str], options: HockeyOptions) -> Game:
     game = Game(options)
     game.events = rules.new_game(options, 2, SeededDraws(rng))
     state = fold(rules, game.events)
+    assert state is not None
     while not rules.is_over(state):
         assert state.phase in AWAITING
         seat = rng.choice(sorted(rules.pending_seats(state)))

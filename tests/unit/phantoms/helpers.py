@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 from msgspec.structs import replace
 
@@ -15,6 +16,8 @@ from shared.games.phantoms.deck import fingerprint, reference_deck
 from shared.games.phantoms.options import Options
 from shared.games.phantoms.state import Season
 from shared.games.rules import fold
+
+T = TypeVar("T")
 
 
 def opened(hands: Sequence[Sequence[str]], tops: dict[str, Sequence[str]] | None = None,
@@ -41,7 +44,9 @@ def opened(hands: Sequence[Sequence[str]], tops: dict[str, Sequence[str]] | None
 
 def season(hands: Sequence[Sequence[str]], tops: dict[str, Sequence[str]] | None = None,
            **options: object) -> Season:
-    return fold(rules, opened(hands, tops, **options))
+    s = fold(rules, opened(hands, tops, **options))
+    assert s is not None
+    return s
 
 
 def act(state: Season, *commands: cmd.Command, draws: RecordedDraws | SeededDraws | None = None
@@ -74,7 +79,7 @@ def lay(state: Season, home: int, away: int, home_cards: Sequence[str], away_car
     return state, out
 
 
-def of(events: Sequence[object], kind: type) -> list:
+def of(events: Sequence[object], kind: type[T]) -> list[T]:
     return [e for e in events if isinstance(e, kind)]
 
 
@@ -121,7 +126,9 @@ def team_season(teams: Sequence[str], masks: Sequence[str], edition: str = "poti
         cards = tuple(c.id for c in deck.cards if c.team == team)
         events.append(ev.TeamDealt(seat=seat, cards=cards, mask=mask))
     events.append(ev.TurnStarted(seat=0))
-    return fold(rules, events)
+    s = fold(rules, events)
+    assert s is not None
+    return s
 
 
 def play_rounds(state: Season, seed: int = 0) -> tuple[Season, list[ev.Event]]:

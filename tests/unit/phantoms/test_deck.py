@@ -25,7 +25,7 @@ from shared.games.rules import RuleViolation
 ])
 def test_phantoms_reference_decks_follow_rules_md(edition: str, counts: dict[str, int], bruisers: int, teams: int,
                                                   specials: set[str]) -> None:
-    deck = reference_deck(edition)  # type: ignore[arg-type]
+    deck = reference_deck(edition)
     assert Counter(c.position for c in deck.cards) == counts
     assert sum(c.bruiser for c in deck.cards) == bruisers
     assert {c.special for c in deck.cards if c.special} == specials
@@ -56,7 +56,7 @@ SPECIALS = {  # name, positions: RULES.md and the seeds (Willy Winzig is played 
 
 @pytest.mark.parametrize("edition", ["poti", "powerplay"])
 def test_phantoms_reference_deck_specials_carry_their_names_and_positions(edition: str) -> None:
-    deck = reference_deck(edition)  # type: ignore[arg-type]
+    deck = reference_deck(edition)
     names = {name for name, _ in SPECIALS.values()} | {"Dragon"}
     for c in deck.cards:
         if c.special:
@@ -76,7 +76,7 @@ Changes = dict[str, dict[str, object]]
 
 
 def changed(edition: str, changes: Changes) -> Deck:
-    deck = reference_deck(edition)  # type: ignore[arg-type]
+    deck = reference_deck(edition)
     return replace(deck, cards=tuple(replace(c, **changes.get(c.id, {})) for c in deck.cards))
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from shared.games.phantoms import commands as cmd
 from shared.games.phantoms import events as ev
+from shared.games.phantoms.cards import Edition
 from shared.games.phantoms.options import Options
 from shared.games.phantoms.state import Season
 from shared.games.rules import RuleViolation
@@ -23,25 +24,25 @@ SMALL = {"poti": "mask-4", "powerplay": "mask-2"}  # bruisers worth 3 and 4
 TOPS = {"F": ["star-f1", "star-f3"], "D": ["star-d1", "star-d2"], "G": ["star-g1"]}
 
 
-def home(edition: str) -> list[str]:
+def home(edition: Edition) -> list[str]:
     return ["crown-f1", "crown-f2", "crown-f3", "crown-d2", BIG[edition], "crown-g1"]  # F10 F8 F6 D5 B8 G11
 
 
-def away(edition: str) -> list[str]:
+def away(edition: Edition) -> list[str]:
     return ["anchor-f1", "anchor-f2", "anchor-f3", "anchor-d1", SMALL[edition], "anchor-g1"]  # F11 F8 F5 D9 B3/4 G10
 
 
-def position(edition: str, **more: Any) -> Season:
+def position(edition: Edition, **more: Any) -> Season:
     return build(Options(edition=edition), {"hands": [home(edition), away(edition)], "piles": TOPS, **more})
 
 
-def won_by_home(edition: str) -> tuple[list[str], list[str]]:
+def won_by_home(edition: Edition) -> tuple[list[str], list[str]]:
     """4:2 for home; anchor-f3 hurt in round 1 (by the big bruiser), crown-f3 in round 2 (by the small one)."""
     return ([BIG[edition], "crown-f3", "crown-f1", "crown-f2", "crown-d2", "crown-g1"],
             ["anchor-f3", SMALL[edition], "anchor-f2", "anchor-f1", "anchor-d1", "anchor-g1"])
 
 
-def tied(edition: str) -> tuple[list[str], list[str]]:
+def tied(edition: Edition) -> tuple[list[str], list[str]]:
     """2:2 in regulation; anchor-f1 hurt in round 1, crown-g1 in round 5."""
     return ([BIG[edition], "crown-f1", "crown-f2", "crown-f3", "crown-g1", "crown-d2"],
             ["anchor-f1", "anchor-f2", "anchor-f3", "anchor-d1", SMALL[edition], "anchor-g1"])
@@ -69,7 +70,7 @@ def test_powerplay_injury_out_for_season_injured_player_is_set_aside_and_the_top
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_injury_replaced_after_the_game_in_the_order_they_happened(edition: str) -> None:
+def test_injury_replaced_after_the_game_in_the_order_they_happened(edition: Edition) -> None:
     _, events = play_game(position(edition), 0, 1, *won_by_home(edition))
     kinds = [type(e) for e in events]
     first = min(i for i, e in enumerate(events) if isinstance(e, ev.InjuredPlayerDrafted | ev.ReplacementDrawn))
@@ -97,7 +98,7 @@ def test_powerplay_injury_out_for_season_an_empty_pile_leaves_him_on_the_team() 
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_injury_in_tied_game_replaced_before_sudden_death_and_sudden_death_injury_after(edition: str) -> None:
+def test_injury_in_tied_game_replaced_before_sudden_death_and_sudden_death_injury_after(edition: Edition) -> None:
     s, events = play_game(position(edition), 0, 1, *tied(edition))
     kinds = [type(e) for e in events]
     assert ev.GameEnded not in kinds
@@ -118,13 +119,13 @@ def test_injury_in_tied_game_replaced_before_sudden_death_and_sudden_death_injur
         assert s.out == ("anchor-f1", "crown-g1", "anchor-f3")
 
 
-def series(edition: str) -> Season:
+def series(edition: Edition) -> Season:
     stage = {"purpose": "final", "mode": "series", "teams": [0, 1], "pairs": [[0, 1]], "wins_needed": 4}
     return position(edition, stage=stage, leader=0, wins=[9, 7])
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_championship_series_injuries_replaced_by_the_draft_procedure(edition: str) -> None:
+def test_championship_series_injuries_replaced_by_the_draft_procedure(edition: Edition) -> None:
     s = series(edition)
     assert s.game is not None and s.game.kind == "final" and (s.game.home, s.game.away) == (0, 1)
     s, events = lay(s, 0, 1, *won_by_home(edition))
@@ -139,7 +140,7 @@ def test_championship_series_injuries_replaced_by_the_draft_procedure(edition: s
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_championship_series_has_no_drafts_even_of_an_injured_player(edition: str) -> None:
+def test_championship_series_has_no_drafts_even_of_an_injured_player(edition: Edition) -> None:
     s = series(edition)
     with pytest.raises(RuleViolation) as refused:
         act(s, cmd.Draft(seat=0, card="crown-f3"))
@@ -147,7 +148,7 @@ def test_championship_series_has_no_drafts_even_of_an_injured_player(edition: st
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_injured_player_refusal_says_the_reading(edition: str) -> None:
+def test_injured_player_refusal_says_the_reading(edition: Edition) -> None:
     s, _ = play_game(position(edition), 0, 1, *won_by_home(edition))
     with pytest.raises(RuleViolation) as refused:
         act(s, cmd.Draft(seat=1, card="anchor-f3"))

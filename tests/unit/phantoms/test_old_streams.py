@@ -16,6 +16,7 @@ from shared.eventstore import Metadata, RecordedEvent
 from shared.games.draws import SeededDraws
 from shared.games.phantoms import events as ev
 from shared.games.phantoms import rules
+from shared.games.phantoms.cards import Edition
 from shared.games.phantoms.options import Options
 from shared.messages.registry import registry
 from shared.messages.stored import stored
@@ -36,19 +37,25 @@ def as_stored(event: msgspec.Struct, version: int, *, drop: tuple[str, ...] = ()
                          hash=b"")
 
 
-def opening(edition: str) -> list[ev.Event]:
+def opening(edition: Edition) -> list[ev.Event]:
     import random
 
     return rules.new_game(Options(edition=edition), 2, SeededDraws(random.Random(0)))
 
 
+def season_opened(edition: Edition) -> ev.SeasonOpened:
+    event = opening(edition)[0]
+    assert isinstance(event, ev.SeasonOpened)
+    return event
+
+
 def test_season_opened_is_stored_at_v2_and_records_the_editions_injury_rule() -> None:
     assert registry.entry("phantoms.SeasonOpened").version == 2
-    assert opening("poti")[0].injuries == "draft" and opening("powerplay")[0].injuries == "out_for_season"
+    assert season_opened("poti").injuries == "draft" and season_opened("powerplay").injuries == "out_for_season"
 
 
 @pytest.mark.parametrize("edition", ["poti", "powerplay"])
-def test_old_season_opened_v1_lifts_to_injured_players_out_for_the_season(edition: str) -> None:
+def test_old_season_opened_v1_lifts_to_injured_players_out_for_the_season(edition: Edition) -> None:
     old = as_stored(opening(edition)[0], 1, drop=("injuries",))
     lifted = registry.decode(old.type, old.schema_version, old.data)
     assert isinstance(lifted, ev.SeasonOpened) and lifted.injuries == "out_for_season"
@@ -70,6 +77,7 @@ def test_audit_compares_an_old_opening_through_its_upcaster_and_still_catches_a_
     recomputed = opening("poti")
     old = as_stored(recomputed[0], 1, drop=("injuries",))
     state = _compare(rules, None, [recomputed[0]], [old], old)
+    assert state is not None
     assert state.injury_rule == "out_for_season"
     tampered = as_stored(msgspec.structs.replace(recomputed[0], injuries="out_for_season"), 2)
     with pytest.raises(Found) as found:

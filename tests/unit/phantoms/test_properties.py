@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import msgspec
 from hypothesis import given, settings
@@ -79,7 +80,7 @@ def check(s: Season, new: list[ev.Event]) -> None:
 
 @settings(max_examples=12, deadline=None)
 @given(seasons)
-def test_phantoms_bot_seasons_conserve_cards_field_legal_teams_and_hide_hands(case: tuple) -> None:
+def test_phantoms_bot_seasons_conserve_cards_field_legal_teams_and_hide_hands(case: tuple[Any, ...]) -> None:
     options, seats, seed, bots = case
     if options.team_variant:
         seats = min(seats, 6)
@@ -89,7 +90,7 @@ def test_phantoms_bot_seasons_conserve_cards_field_legal_teams_and_hide_hands(ca
 
 @settings(max_examples=12, deadline=None)
 @given(seasons)
-def test_phantoms_folding_the_events_again_gives_an_equal_state(case: tuple) -> None:
+def test_phantoms_folding_the_events_again_gives_an_equal_state(case: tuple[Any, ...]) -> None:
     options, seats, seed, bots = case
     state, events = bot_season(options, seats, seed, bots)
     assert fold(rules, events) == state
@@ -121,6 +122,7 @@ def test_phantoms_audit_replays_each_command_with_its_recorded_draws() -> None:
     events = rules.new_game(Options(edition="powerplay"), 3, opening)
     assert rules.new_game(Options(edition="powerplay"), 3, RecordedDraws(opening.used)) == events
     state = fold(rules, events)
+    assert state is not None
     steps = 0
     while not rules.is_over(state) and steps < 3000:
         seat = min(rules.pending_seats(state))

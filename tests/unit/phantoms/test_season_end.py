@@ -39,7 +39,7 @@ def ended(wins: list[int], goals: list[int] | None = None, **options: object) ->
     """A regular season whose last turn just finished with these standings; let it settle."""
     powerplay = options.get("edition") == "powerplay"
     teams = [WHEEL if t is DWARF and powerplay else t for t in TEAMS] + ([MONSTER] if powerplay else [])
-    s = season(teams[: len(wins)], **options)
+    s = season(teams[: len(wins)], None, **options)
     s = replace(with_wins(s, wins, goals), turn_done=True)
     out = Emitter(s)
     settle(out)

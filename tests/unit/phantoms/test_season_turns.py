@@ -12,6 +12,7 @@ from shared.games.phantoms import commands as cmd
 from shared.games.phantoms import events as ev
 from shared.games.phantoms import rules
 from shared.games.phantoms.options import Options
+from shared.games.phantoms.state import Season
 from shared.games.phantoms.turns import allowed_opponents, step
 from shared.games.rules import RuleViolation, fold
 from tests.unit.phantoms.helpers import ANCHOR, CROWN, DWARF, STAR, act, finish_game, of, season
@@ -20,6 +21,7 @@ from tests.unit.phantoms.helpers import ANCHOR, CROWN, DWARF, STAR, act, finish_
 def test_poti_opening_draft_in_seat_order_top_of_chosen_pile() -> None:
     events = rules.new_game(Options(), 2, SeededDraws(random.Random(5)))
     s = fold(rules, events)
+    assert s is not None
     piles = of(events, ev.PilesShuffled)[0]
     assert step(s) == ("opening", frozenset({0}))
     with pytest.raises(RuleViolation) as e:
@@ -33,6 +35,7 @@ def test_poti_opening_draft_in_seat_order_top_of_chosen_pile() -> None:
 
 def test_poti_opening_draft_position_full_rejected() -> None:
     s = fold(rules, rules.new_game(Options(), 2, SeededDraws(random.Random(5))))
+    assert s is not None
     s, _ = act(s, cmd.TakeFromPile(seat=0, pile="G"), cmd.TakeFromPile(seat=1, pile="G"))
     with pytest.raises(RuleViolation) as e:
         act(s, cmd.TakeFromPile(seat=0, pile="G"))
@@ -41,6 +44,7 @@ def test_poti_opening_draft_position_full_rejected() -> None:
 
 def test_poti_opening_draft_ends_with_3f_2d_1g_each_and_first_turn() -> None:
     s = fold(rules, rules.new_game(Options(), 3, SeededDraws(random.Random(5))))
+    assert s is not None
     picks = ["F", "F", "F", "D", "D", "G"]
     for pile in picks:
         for seat in range(3):
@@ -77,7 +81,7 @@ def test_poti_trade_needs_a_draw_and_restarts_cleanly() -> None:
         rules.decide(s, cmd.Trade(seat=0, opponent=1), trade_draws())
 
 
-def picked_forward() -> object:
+def picked_forward() -> Season:
     s = season([CROWN, ANCHOR])
     s, _ = act(s, cmd.Trade(seat=0, opponent=1), draws=trade_draws())
     s, _ = act(s, cmd.PickTradeCard(seat=0, index=6))

@@ -9,6 +9,7 @@ from shared.games.phantoms import commands as cmd
 from shared.games.phantoms import events as ev
 from shared.games.phantoms.deck import reference_deck
 from shared.games.phantoms.scoring import goal, injuries, value_in_game
+from shared.games.phantoms.state import Season
 from shared.games.phantoms.turns import step
 from shared.games.rules import RuleViolation
 from tests.unit.phantoms.helpers import ANCHOR, CROWN, act, lay, of, play_game, season
@@ -66,7 +67,7 @@ def test_powerplay_hydra_in_a_game() -> None:
     assert (last.home_card, last.home_value, last.goal) == ("monster-f1", 6, 0)  # 6 against 5
 
 
-def judge_tie() -> tuple[object, list[ev.Event]]:
+def judge_tie() -> tuple[Season, list[ev.Event]]:
     s = season([CROWN, ANCHOR], edition="powerplay")  # crown-d1 is the Jolly Judge
     return play_game(s, 0, 1, ["crown-f1", "crown-f2", "crown-g1", "crown-d1", "crown-f3", "crown-d2"],
                      ["anchor-f3", "anchor-f2", "anchor-f1", "anchor-g1", "anchor-d2", "anchor-d1"])
@@ -113,7 +114,7 @@ def test_powerplay_rumpelstockchen_highest_ties_broken_by_card_id() -> None:
     assert of(events, ev.CardTakenBack)[0].played == "anchor-f1"  # 11 and 11: anchor-f1 < monster-f2
 
 
-def bull_game() -> object:
+def bull_game() -> Season:
     bull_team = ["star-f2", "crown-f2", "crown-f3", "crown-d1", "crown-d2", "crown-g1"]
     s = season([bull_team, ANCHOR], {"D": ["lantern-d1"]}, edition="powerplay")
     s, _ = act(s, cmd.Challenge(seat=0, opponent=1))

@@ -12,6 +12,7 @@ from shared.games.phantoms import events as ev
 from shared.games.phantoms import rules
 from shared.games.phantoms.legal import legal_commands
 from shared.games.phantoms.options import Options
+from shared.games.phantoms.state import Season
 from shared.games.phantoms.turns import step
 from shared.games.rules import RuleViolation, fold
 from tests.unit.phantoms.helpers import act, lay, of, play_rounds, team_season
@@ -23,6 +24,7 @@ ANCHOR_SIX = ("anchor-f1", "anchor-f2", "anchor-f3", "anchor-d1", "anchor-d2", "
 def test_poti_team_variant_each_manager_gets_a_team_of_ten_and_a_random_mask_card() -> None:
     events = rules.new_game(Options(team_variant=True), 4, SeededDraws(random.Random(2)))
     s = fold(rules, events)
+    assert s is not None
     dealt = of(events, ev.TeamDealt)
     assert len(dealt) == 4 and all(ev.visible_to(d) == frozenset({d.seat}) for d in dealt)
     assert all(len(m.cards) == 11 for m in s.managers)
@@ -67,7 +69,7 @@ def test_poti_team_variant_troll_and_bear_may_play_forward() -> None:
     assert s.game is not None and s.game.lineups[0] == with_troll
 
 
-def first_game(s: object) -> object:
+def first_game(s: Season) -> Season:
     s, _ = act(s, cmd.Challenge(seat=0, opponent=1))
     s, _ = act(s, cmd.FieldTeam(seat=0, cards=CROWN_SIX), cmd.FieldTeam(seat=1, cards=ANCHOR_SIX))
     return s
@@ -136,4 +138,5 @@ def test_poti_team_variant_forfeit_when_no_legal_six_and_both_rest_from_availabl
 def test_powerplay_team_variant_allows_seven_managers() -> None:
     events = rules.new_game(Options(edition="powerplay", team_variant=True), 7, SeededDraws(random.Random(1)))
     s = fold(rules, events)
+    assert s is not None
     assert all(len(m.cards) == 11 for m in s.managers) and not s.out

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from typing import Any
 
 import msgspec
 import pytest
@@ -150,7 +151,7 @@ def test_single_elimination_plays_best_of_3_series_and_ranks_the_champion_first(
 
 
 def test_every_tournament_has_a_turn_timer_the_league_s_default_unless_the_organiser_sets_one() -> None:
-    def created(**fields: float) -> TournamentCreated:
+    def created(**fields: Any) -> TournamentCreated:
         (event,) = decide(None, CreateTournament(tournament_id="t1", name="Cup", game="vortex", format=Swiss(),
                                                  max_players=8, seats=(2, 4), **fields))
         assert isinstance(event, TournamentCreated)

@@ -18,11 +18,14 @@ from shared.games.vortex.state import State
 
 
 def started(seats: int = 4, **options: Any) -> State:
-    return fold(rules, rules.new_game(Options(**options), seats, RecordedDraws()))
+    state = fold(rules, rules.new_game(Options(**options), seats, RecordedDraws()))
+    assert state is not None
+    return state
 
 
 def reference_data() -> dict[str, Any]:
-    return json.loads(REFERENCE_PATH.read_text())
+    data: dict[str, Any] = json.loads(REFERENCE_PATH.read_text())
+    return data
 
 
 def board_with(change: Callable[[dict[str, Any]], Any]) -> Board:

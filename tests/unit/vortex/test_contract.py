@@ -27,7 +27,7 @@ def test_contract_rules_object() -> None:
 
 
 @pytest.mark.parametrize("kind", [*rules.event_types, *rules.command_types, Options, View])
-def test_contract_messages_are_frozen_and_tagged(kind: type) -> None:
+def test_contract_messages_are_frozen_and_tagged(kind: type[msgspec.Struct]) -> None:
     config = kind.__struct_config__
     assert config.frozen
     assert config.tag == f"vortex.{kind.__name__}"

@@ -6,12 +6,12 @@ import pytest
 
 from shared.games.rules import RuleViolation
 from shared.games.vortex import rules
-from shared.games.vortex.commands import KeepMonster, MoveMonster, PlaceMonster, Roll, RollRecall
+from shared.games.vortex.commands import KeepMonster, MonsterKind, MoveMonster, PlaceMonster, Roll, RollRecall
 from shared.games.vortex.events import MonsterMoved, MonsterPlaced, RecallRolled, TurnEnded
 
 from .support import act, at, dice, monster, put, started
 
-ALL = ("skeletal-hand", "skeletal-warrior", "thing-from-beyond")
+ALL: tuple[MonsterKind, ...] = ("skeletal-hand", "skeletal-warrior", "thing-from-beyond")
 
 
 def in_magic(**changes: object):
@@ -32,7 +32,7 @@ def test_magic_phase_follows_battle() -> None:
 
 
 @pytest.mark.parametrize("kind", ALL)
-def test_magic_place_any_one_monster_on_a_free_headstone(kind: str) -> None:
+def test_magic_place_any_one_monster_on_a_free_headstone(kind: MonsterKind) -> None:
     """vortex.magic.place: "If player has no monsters on the board, player chooses any ONE of his monsters, and
     places it over any headstone that doesn't already have a monster." """
     events, after = act(in_magic(), PlaceMonster(0, kind, "C3"))

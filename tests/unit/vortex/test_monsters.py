@@ -58,7 +58,7 @@ def test_monster_lose_costs_the_monsters_coins(kind: str, loss: int) -> None:
     state = monster(put(started(), 0, stone=0, coins=4), 1, kind, "O1")
     _, after = act(state, Roll(0), 3, loss)
     assert after.phantoms[0].coins == 4 + 3 - LOSS[kind]
-    assert after.monster_on("O1") is not None and after.monster_on("O1").seat == 1
+    assert (placed := after.monster_on("O1")) is not None and placed.seat == 1
 
 
 def test_monster_coins_go_to_the_monster_not_its_owner() -> None:

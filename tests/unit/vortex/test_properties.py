@@ -37,6 +37,7 @@ def play(seed: int, seats: int, kind: str, every_legal: bool = False) -> tuple[l
     rng = random.Random(seed)
     events: list[Event] = list(rules.new_game(Options(), seats, SeededDraws(rng)))
     state = fold(rules, events)
+    assert state is not None
     for _ in range(STEPS):
         if rules.is_over(state):
             break

@@ -52,7 +52,7 @@ def test_sentinel_outer_win_any_purple_spiral_is_offered() -> None:
     """vortex.spiral.choice: RULES.md "'Any purple/orange spiral' is the player's choice (a command)"."""
     state = put(started(), 0, stone=OUTER_SENTINEL_STONE - 2, coins=9)
     _, won = act(state, Roll(0), 2, 1)
-    assert [c.stone for c in rules.legal_commands(won, 0)] == [0, 4, 8, 12]
+    assert rules.legal_commands(won, 0) == [ChooseSpiral(0, stone) for stone in (0, 4, 8, 12)]
 
 
 def test_spiral_not_purple() -> None:
