@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint install clean browser tools
+.PHONY: run test unit bench lint install clean browser tools
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required, found " + sys.version'
@@ -28,6 +28,10 @@ run: $(STAMP)
 
 test: $(STAMP) browser tools
 	$(BIN)/python -m pytest
+
+# The pure tier alone: no PostgreSQL, NATS or browser, and it needs neither embedded server's package.
+unit: $(STAMP)
+	$(BIN)/python -m pytest tests/unit
 
 # The standings dashboard test drives Debian's chromium headless; install it when missing and running as root.
 browser:

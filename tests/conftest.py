@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
+from typing import TYPE_CHECKING
 
 import asyncpg
 import pytest
@@ -12,11 +13,16 @@ from shared.bus.streams import ensure_event_streams
 from shared.eventstore import EventStore
 from shared.eventstore.pool import connect as pg_connect
 from shared.eventstore.pool import create_pool
-from tests.infra import RunInfra, running_infra
+
+if TYPE_CHECKING:
+    from tests.infra import RunInfra
 
 
 @pytest.fixture(scope="session")
 def infra() -> Iterator[RunInfra]:
+    # Imported here, not above: tests/unit runs without the embedded servers' packages installed.
+    from tests.infra import running_infra
+
     yield from running_infra()
 
 
