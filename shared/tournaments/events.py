@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import msgspec
 
 from shared.tournaments.formats import Format
@@ -84,7 +86,4 @@ Event = (
     TournamentCreated | PlayerRegistered | TournamentStarted | RoundStarted | SeriesGameStarted | ResultRecorded
     | RoundCompleted | TournamentFinished
 )
-EVENT_TYPES: tuple[type, ...] = (
-    TournamentCreated, PlayerRegistered, TournamentStarted, RoundStarted, SeriesGameStarted, ResultRecorded,
-    RoundCompleted, TournamentFinished,
-)
+EVENT_TYPES: tuple[type, ...] = get_args(Event)

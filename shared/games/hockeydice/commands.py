@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import msgspec
 
 from shared.games.hockeydice.plays import Play
@@ -42,4 +44,4 @@ class Shoot(msgspec.Struct, frozen=True, tag="hockeydice.Shoot"):
 
 
 Command = Roll | UsePowerChip | KeepPowerChip | RerollWithPowerChip | ChoosePlay | Shoot
-COMMAND_TYPES: tuple[type, ...] = (Roll, UsePowerChip, KeepPowerChip, RerollWithPowerChip, ChoosePlay, Shoot)
+COMMAND_TYPES: tuple[type, ...] = get_args(Command)

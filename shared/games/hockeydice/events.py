@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, get_args
 
 import msgspec
 
@@ -123,20 +123,4 @@ Event = (
     | PeriodEnded
     | GameEnded
 )
-EVENT_TYPES: tuple[type, ...] = (
-    GameStarted,
-    PowerChipTossed,
-    ContestRolled,
-    PowerChipUsed,
-    PowerChipKept,
-    PowerChipRerolled,
-    RollWon,
-    PlayChosen,
-    PuckMoved,
-    PenaltyCalled,
-    FreeRerolled,
-    ShotRolled,
-    ShotCounted,
-    PeriodEnded,
-    GameEnded,
-)
+EVENT_TYPES: tuple[type, ...] = get_args(Event)

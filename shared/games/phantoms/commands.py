@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import msgspec
 
 from shared.games.phantoms.cards import Position
@@ -89,7 +91,4 @@ Command = (
     TakeFromPile | Trade | PickTradeCard | ReturnCard | Draft | Challenge | FieldTeam | ChooseCard | FlipPile
     | ClaimWin | Rest | TimeOut
 )
-COMMAND_TYPES: tuple[type, ...] = (
-    TakeFromPile, Trade, PickTradeCard, ReturnCard, Draft, Challenge, FieldTeam, ChooseCard, FlipPile, ClaimWin, Rest,
-    TimeOut,
-)
+COMMAND_TYPES: tuple[type, ...] = get_args(Command)

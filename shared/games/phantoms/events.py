@@ -3,7 +3,7 @@ happened. ``visible_to`` says who may read which."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import msgspec
 
@@ -289,14 +289,7 @@ Event = (
     | InjuryReplaced | InjuredPlayerStays | SuddenDeathStarted | GameEnded | PlayersRested | SeasonEnded
     | ManagersEliminated | StageStarted | ChampionDecided | MoveTimedOut | InjuredPlayerDrafted
 )
-EVENT_TYPES: tuple[type, ...] = (
-    SeasonOpened, PilesShuffled, TeamsAssigned, TeamDealt, OpeningPickMade, OpeningCardDrawn, TurnStarted,
-    TradeStarted, TradeOffered, TradeCardPicked, TradeCardTaken, TradeCardReturned, TradeCompleted, Drafted,
-    DraftMade, Challenged, GameStarted, LineupFielded, LineupReady, CardChosen, CardLaidDown, CardsRevealed,
-    CardTakenBack, PileFlipped, FlipDeclined, RoundScored, WinClaimed, ClaimDeclined, ReplacementDrawn,
-    InjuryReplaced, InjuredPlayerStays, SuddenDeathStarted, GameEnded, PlayersRested, SeasonEnded,
-    ManagersEliminated, StageStarted, ChampionDecided, MoveTimedOut, InjuredPlayerDrafted,
-)
+EVENT_TYPES: tuple[type, ...] = get_args(Event)
 SCHEMA: dict[type, int] = {SeasonOpened: 2}
 """Stored schema versions above 1."""
 UPCASTERS: dict[tuple[str, int], Any] = {("phantoms.SeasonOpened", 1): lift_season_opened_v1}
