@@ -43,7 +43,7 @@ from shared.messages.engine import (
     LegalCommands,
     PlayCommand,
 )
-from shared.messages.games import UnknownGame, command_decoder, options_decoder, rules_of
+from shared.messages.games import UnknownGame, command_decoder, options_decoder, requested_options, rules_of
 from shared.messages.rng import NumberedDraw
 from shared.play import layout
 from shared.play.layout import Entry
@@ -109,11 +109,9 @@ class Engine:
         try:
             check_stream_id(request.game_id)
             rules = rules_of(request.game)
-            options = options_decoder(request.game).decode(request.options)
         except (InvalidStreamId, UnknownGame) as error:
             raise RejectedError("engine.create.invalid", str(error)) from error
-        except msgspec.ValidationError as error:
-            raise RejectedError("engine.create.options", f"options for {request.game}: {error}") from error
+        options = requested_options(request.game, request.options, "engine.create.invalid", "engine.create.options")
         if not request.game_id.startswith(f"{request.game}-"):
             raise RejectedError("engine.create.invalid", f"a {request.game} game id starts with '{request.game}-'")
         for name, values in (("players", request.players), ("bots", request.bots)):

@@ -6,7 +6,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-import msgspec
 from aiohttp import web
 from nats.aio.msg import Msg
 
@@ -18,7 +17,7 @@ from services.matchmaking.settings import MatchmakingSettings
 from services.matchmaking.tournaments import Tournaments
 from shared.bus.replies import RejectedError
 from shared.bus.rpc import Served, serve
-from shared.messages.games import UnknownGame, options_decoder
+from shared.messages.games import requested_options
 from shared.messages.tournaments import (
     CreateTournamentRequest,
     GetTournament,
@@ -55,12 +54,7 @@ def build(settings: MatchmakingSettings) -> web.Application:
                                                                widen_per_second=settings.band_widen_per_second))
 
         async def create(request: CreateTournamentRequest, msg: Msg) -> TournamentRef:
-            try:
-                options = options_decoder(request.game).decode(request.options)
-            except UnknownGame as error:
-                raise RejectedError("tournament.invalid", str(error)) from error
-            except (msgspec.ValidationError, msgspec.DecodeError) as error:
-                raise RejectedError("tournament.invalid", f"options for {request.game}: {error}") from error
+            options = requested_options(request.game, request.options, "tournament.invalid")
             seats = seat_range(request.game, options)
             if seats is None:
                 raise RejectedError("tournament.invalid", f"{request.game} refuses these options at any table")

@@ -8,13 +8,12 @@ import uuid
 from collections import defaultdict
 
 import asyncpg
-import msgspec
 
 from services.matchmaking.opener import Opener, create_game
 from services.matchmaking.ratings import ratings_of
 from services.matchmaking.seats import seat_range
 from shared.bus.replies import RejectedError
-from shared.messages.games import UnknownGame, options_decoder
+from shared.messages.games import requested_options
 from shared.messages.tournaments import JoinQueue, QueueTicket
 from shared.tournaments.quickplay import Banding, Waiting, form_tables
 
@@ -28,12 +27,7 @@ class Queue:
         self.banding = banding
 
     async def join(self, request: JoinQueue) -> QueueTicket:
-        try:
-            options = options_decoder(request.game).decode(request.options)
-        except UnknownGame as error:
-            raise RejectedError("queue.invalid", str(error)) from error
-        except (msgspec.ValidationError, msgspec.DecodeError) as error:
-            raise RejectedError("queue.invalid", f"options for {request.game}: {error}") from error
+        options = requested_options(request.game, request.options, "queue.invalid")
         seats = seat_range(request.game, options)
         if seats is None or not seats[0] <= request.seats <= seats[1]:
             raise RejectedError("queue.invalid", f"{request.game} cannot be played by {request.seats}")

@@ -7,6 +7,7 @@ from typing import Any, Union
 
 import msgspec
 
+from shared.bus.replies import RejectedError
 from shared.games import hockeydice, phantoms, vortex
 from shared.games.rules import AnyRules
 from shared.messages.registry import registry
@@ -45,3 +46,14 @@ def command_decoder(game: str) -> msgspec.json.Decoder[Any]:
 @cache
 def options_decoder(game: str) -> msgspec.json.Decoder[Any]:
     return msgspec.json.Decoder(rules_of(game).options_type)
+
+
+def requested_options(game: str, options: msgspec.Raw, code: str, options_code: str | None = None) -> Any:
+    """A request's ``options`` decoded as ``game``'s, or the refusal: ``code`` for a game the league does not host,
+    ``options_code`` (else ``code``) for options that game does not take."""
+    try:
+        return options_decoder(game).decode(options)
+    except UnknownGame as error:
+        raise RejectedError(code, str(error)) from error
+    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+        raise RejectedError(options_code or code, f"options for {game}: {error}") from error
