@@ -51,7 +51,7 @@ def _keep_best(faces: Faces) -> tuple[int, ...]:
 
 def _chip(state: HockeyState, seat: int, legal: list[Command]) -> Command:
     if current_tie(state):
-        return UsePowerChip(seat)
+        return UsePowerChip(seat=seat)
     reroll: tuple[int, ...] = ()
     if state.phase is Phase.CONTEST_CHIP and state.rolls is not None:
         mine, theirs = state.rolls[seat], state.rolls[1 - seat]
@@ -64,8 +64,8 @@ def _chip(state: HockeyState, seat: int, legal: list[Command]) -> Command:
             reroll = tuple(index for index, face in enumerate(shot.faces) if face is not Symbol.STICK)
         elif seat != shot.shooter and scoring:
             reroll = (0,)
-    command = RerollWithPowerChip(seat, reroll)
-    return command if reroll and command in legal else KeepPowerChip(seat)
+    command = RerollWithPowerChip(seat=seat, dice=reroll)
+    return command if reroll and command in legal else KeepPowerChip(seat=seat)
 
 
 def greedy_bot(state: HockeyState, seat: int, rng: random.Random) -> Command:

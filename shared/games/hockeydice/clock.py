@@ -27,14 +27,14 @@ def clock_events(state: HockeyState) -> list[Event]:
     match state.stage:
         case Stage.REGULATION:
             if state.period < options.periods:
-                return [PeriodEnded(state.period, "period")]
+                return [PeriodEnded(period=state.period, next="period")]
             if ahead is not None:
-                return [PeriodEnded(state.period, "final"), _ended(state, ahead, "regulation")]
-            return [PeriodEnded(state.period, "overtime" if options.overtime_shots > 0 else "shootout")]
+                return [PeriodEnded(period=state.period, next="final"), _ended(state, ahead, "regulation")]
+            return [PeriodEnded(period=state.period, next="overtime" if options.overtime_shots > 0 else "shootout")]
         case Stage.OVERTIME:
             if ahead is not None:
                 return [_ended(state, ahead, "overtime")]
-            return [PeriodEnded(state.period, "shootout")]
+            return [PeriodEnded(period=state.period, next="shootout")]
         case Stage.SHOOTOUT:
             winner = shootout_winner(state)
             assert winner is not None
@@ -44,4 +44,4 @@ def clock_events(state: HockeyState) -> list[Event]:
 
 
 def _ended(state: HockeyState, winner: int, stage: Literal["regulation", "overtime", "shootout"]) -> GameEnded:
-    return GameEnded(winner, stage, state.score, state.shootout_goals)
+    return GameEnded(winner=winner, decided_in=stage, score=state.score, shootout_goals=state.shootout_goals)

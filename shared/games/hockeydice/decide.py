@@ -71,7 +71,7 @@ def new_game(options: HockeyOptions | None, seats: int, draws: Draws) -> list[Ev
         raise RuleViolation(SETUP_TWO_TEAMS, "Hockey Championship is played by exactly two teams.")
     validate(options)
     holder = integer(draws, 0, 1)
-    return [GameStarted(options, seats, RINK, TEAM_DICE), PowerChipTossed(holder)]
+    return [GameStarted(options=options, seats=seats, rink=RINK, team_dice=TEAM_DICE), PowerChipTossed(holder=holder)]
 
 
 def _waiting(state: HockeyState, command: Command, phases: frozenset[Phase]) -> None:
@@ -96,9 +96,11 @@ def _reroll(tape: Tape, command: RerollWithPowerChip, draws: Draws) -> None:
         raise RuleViolation(CHIP_REROLL_DICE, f"Name each die to reroll once, numbered 0 to {count - 1}.")
     numbers = roll(draws, SIDES, len(dice))
     if state.phase is Phase.SHOT_CHIP and state.shot is not None and command.seat != state.shot.shooter:
-        tape.emit(PowerChipRerolled(command.seat, dice, goalie=goalie_face(state.options.goalie_die, numbers[0])))
+        tape.emit(PowerChipRerolled(seat=command.seat, dice=dice,
+                                    goalie=goalie_face(state.options.goalie_die, numbers[0])))
     else:
-        tape.emit(PowerChipRerolled(command.seat, dice, faces=player_faces(state.options.player_die, numbers)))
+        tape.emit(PowerChipRerolled(seat=command.seat, dice=dice,
+                                    faces=player_faces(state.options.player_die, numbers)))
 
 
 def _why_untied(state: HockeyState) -> str:
@@ -118,7 +120,7 @@ def _command(tape: Tape, command: Command, draws: Draws) -> None:
             layout = state.options.player_die
             home = player_faces(layout, roll(draws, SIDES, dice_count(state, 0)))
             away = player_faces(layout, roll(draws, SIDES, dice_count(state, 1)))
-            tape.emit(ContestRolled(seat, home, away))
+            tape.emit(ContestRolled(seat=seat, home=home, away=away))
         case UsePowerChip(seat=seat) | KeepPowerChip(seat=seat) | RerollWithPowerChip(seat=seat):
             _waiting(state, command, CHIP_PHASES)
             if seat != state.chip:
@@ -128,9 +130,9 @@ def _command(tape: Tape, command: Command, draws: Draws) -> None:
                     if not current_tie(state):
                         raise RuleViolation(CHIP_NO_TIE, "The Power Chip only breaks a tie, and this roll is not "
                                                          f"tied.{_why_untied(state)}")
-                    tape.emit(PowerChipUsed(seat))
+                    tape.emit(PowerChipUsed(seat=seat))
                 case KeepPowerChip():
-                    tape.emit(PowerChipKept(seat))
+                    tape.emit(PowerChipKept(seat=seat))
                 case RerollWithPowerChip():
                     _reroll(tape, command, draws)
         case ChoosePlay(seat=seat, play=play):
@@ -140,7 +142,7 @@ def _command(tape: Tape, command: Command, draws: Draws) -> None:
             if play not in plays:
                 offered = ", ".join(plays)
                 raise RuleViolation(PLAY_NOT_AVAILABLE, f"That play is not on your dice here; choose: {offered}.")
-            tape.emit(PlayChosen(seat, play))
+            tape.emit(PlayChosen(seat=seat, play=play))
         case Shoot(seat=seat):
             _waiting(state, command, frozenset({Phase.SHOOTOUT}))
             _pending(seat, shootout_shooter(state), "shoot")

@@ -13,33 +13,33 @@ from shared.games.hockeydice.plays import Play
 from shared.games.hockeydice.rink import Section
 
 
-class GameStarted(msgspec.Struct, frozen=True, tag="hockeydice.GameStarted"):
+class GameStarted(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.GameStarted"):
     options: HockeyOptions
     seats: int
     rink: tuple[Section, ...]
     team_dice: int
 
 
-class PowerChipTossed(msgspec.Struct, frozen=True, tag="hockeydice.PowerChipTossed"):
+class PowerChipTossed(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.PowerChipTossed"):
     holder: int
 
 
-class ContestRolled(msgspec.Struct, frozen=True, tag="hockeydice.ContestRolled"):
+class ContestRolled(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.ContestRolled"):
     seat: int
     """The seat that threw; both teams' dice are rolled."""
     home: Faces
     away: Faces
 
 
-class PowerChipUsed(msgspec.Struct, frozen=True, tag="hockeydice.PowerChipUsed"):
+class PowerChipUsed(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.PowerChipUsed"):
     seat: int
 
 
-class PowerChipKept(msgspec.Struct, frozen=True, tag="hockeydice.PowerChipKept"):
+class PowerChipKept(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.PowerChipKept"):
     seat: int
 
 
-class PowerChipRerolled(msgspec.Struct, frozen=True, tag="hockeydice.PowerChipRerolled"):
+class PowerChipRerolled(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.PowerChipRerolled"):
     seat: int
     dice: tuple[int, ...]
     faces: Faces = ()
@@ -47,32 +47,32 @@ class PowerChipRerolled(msgspec.Struct, frozen=True, tag="hockeydice.PowerChipRe
     """Set when the defense rerolled its goaltender die on a shot."""
 
 
-class RollWon(msgspec.Struct, frozen=True, tag="hockeydice.RollWon"):
+class RollWon(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.RollWon"):
     seat: int
 
 
-class PlayChosen(msgspec.Struct, frozen=True, tag="hockeydice.PlayChosen"):
+class PlayChosen(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.PlayChosen"):
     seat: int
     play: Play
 
 
-class PuckMoved(msgspec.Struct, frozen=True, tag="hockeydice.PuckMoved"):
+class PuckMoved(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.PuckMoved"):
     seat: int
     to: int
 
 
-class PenaltyCalled(msgspec.Struct, frozen=True, tag="hockeydice.PenaltyCalled"):
+class PenaltyCalled(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.PenaltyCalled"):
     seat: int
     against: int
 
 
-class FreeRerolled(msgspec.Struct, frozen=True, tag="hockeydice.FreeRerolled"):
+class FreeRerolled(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.FreeRerolled"):
     seat: int
     dice: tuple[int, ...]
     faces: Faces
 
 
-class ShotRolled(msgspec.Struct, frozen=True, tag="hockeydice.ShotRolled"):
+class ShotRolled(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.ShotRolled"):
     shooter: int
     faces: Faces
     goalie: GoalieFace
@@ -88,18 +88,18 @@ class ShotReason(StrEnum):
     REROLL_TIE = "reroll-tie"
 
 
-class ShotCounted(msgspec.Struct, frozen=True, tag="hockeydice.ShotCounted"):
+class ShotCounted(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.ShotCounted"):
     shooter: int
     goal: bool
     reason: ShotReason
 
 
-class PeriodEnded(msgspec.Struct, frozen=True, tag="hockeydice.PeriodEnded"):
+class PeriodEnded(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.PeriodEnded"):
     period: int
     next: Literal["period", "overtime", "shootout", "final"]
 
 
-class GameEnded(msgspec.Struct, frozen=True, tag="hockeydice.GameEnded"):
+class GameEnded(msgspec.Struct, frozen=True, kw_only=True, tag="hockeydice.GameEnded"):
     winner: int
     decided_in: Literal["regulation", "overtime", "shootout"]
     score: tuple[int, int]

@@ -47,15 +47,15 @@ def legal_commands(state: HockeyState | None, seat: int) -> Sequence[Command]:
     if state is None or seat not in pending_seats(state):
         return []
     if state.phase is Phase.ROLL:
-        return [Roll(seat)]
+        return [Roll(seat=seat)]
     if state.phase is Phase.SHOOTOUT:
-        return [Shoot(seat)]
+        return [Shoot(seat=seat)]
     if state.phase is Phase.PLAY:
-        return [ChoosePlay(seat, play) for play in winner_plays(state)]
+        return [ChoosePlay(seat=seat, play=play) for play in winner_plays(state)]
     commands: list[Command] = []
     if current_tie(state):
-        commands.append(UsePowerChip(seat))
-    commands.append(KeepPowerChip(seat))
+        commands.append(UsePowerChip(seat=seat))
+    commands.append(KeepPowerChip(seat=seat))
     if state.options.power_chip_reroll:
-        commands.extend(RerollWithPowerChip(seat, dice) for dice in reroll_choices(own_dice(state, seat)))
+        commands.extend(RerollWithPowerChip(seat=seat, dice=dice) for dice in reroll_choices(own_dice(state, seat)))
     return commands

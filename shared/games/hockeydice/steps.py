@@ -47,7 +47,7 @@ def shot(tape: Tape, draws: Draws, shooter: int, modifier: int) -> None:
     options = tape.state.options
     faces = player_faces(options.player_die, roll(draws, SIDES, dice_count(tape.state, shooter)))
     goalie = goalie_face(options.goalie_die, roll(draws, SIDES, 1)[0])
-    tape.emit(ShotRolled(shooter, faces, goalie, modifier))
+    tape.emit(ShotRolled(shooter=shooter, faces=faces, goalie=goalie, modifier=modifier))
 
 
 def _tie_winner(state: HockeyState) -> int:
@@ -71,15 +71,16 @@ def _shot_result(state: HockeyState) -> ShotCounted:
     taken = state.shot
     assert taken is not None
     if six_sticks(taken.faces):
-        return ShotCounted(taken.shooter, True, ShotReason.SIX_STICKS)
+        return ShotCounted(shooter=taken.shooter, goal=True, reason=ShotReason.SIX_STICKS)
     if taken.goalie == MASK:
-        return ShotCounted(taken.shooter, False, ShotReason.MASK)
+        return ShotCounted(shooter=taken.shooter, goal=False, reason=ShotReason.MASK)
     value = shot_value(taken)
     if value != taken.goalie:
         goal = value > taken.goalie
-        return ShotCounted(taken.shooter, goal, ShotReason.BEAT_GOALIE if goal else ShotReason.BLOCKED)
+        return ShotCounted(shooter=taken.shooter, goal=goal,
+                           reason=ShotReason.BEAT_GOALIE if goal else ShotReason.BLOCKED)
     reason = ShotReason.POWER_CHIP if state.tie_winner is not None else ShotReason.REROLL_TIE
-    return ShotCounted(taken.shooter, _tie_winner(state) == taken.shooter, reason)
+    return ShotCounted(shooter=taken.shooter, goal=_tie_winner(state) == taken.shooter, reason=reason)
 
 
 def _apply(tape: Tape, draws: Draws) -> None:
@@ -89,29 +90,29 @@ def _apply(tape: Tape, draws: Draws) -> None:
     sign = attack_sign(seat)
     match play:
         case Play.SIX_STICKS:
-            tape.emit(ShotCounted(seat, True, ShotReason.SIX_STICKS))
+            tape.emit(ShotCounted(shooter=seat, goal=True, reason=ShotReason.SIX_STICKS))
         case Play.ADVANCE:
-            tape.emit(PuckMoved(seat, state.puck + sign))
+            tape.emit(PuckMoved(seat=seat, to=state.puck + sign))
         case Play.SHOOT:
             section = section_at(state.rink, state.puck)
             assert section is not None and section.shot_modifier is not None
             shot(tape, draws, seat, section.shot_modifier)
         case Play.SAUCER_PASS:
             target, last = depth(state.puck, seat) + 2, len(state.rink)
-            tape.emit(PuckMoved(seat, position(seat, min(target, last))))
+            tape.emit(PuckMoved(seat=seat, to=position(seat, min(target, last))))
             if target > last:
                 modifier = state.rink[last - 1].shot_modifier
                 shot(tape, draws, seat, modifier or 0)
         case Play.PUSH_BACK_1:
-            tape.emit(PuckMoved(seat, state.puck + sign))
+            tape.emit(PuckMoved(seat=seat, to=state.puck + sign))
         case Play.PUSH_BACK_2:
-            tape.emit(PuckMoved(seat, state.puck + 2 * sign))
+            tape.emit(PuckMoved(seat=seat, to=state.puck + 2 * sign))
         case Play.FREE_REROLL:
             dice = tuple(index for index, face in enumerate(state.play_faces) if face is Symbol.CHECK)
             faces = player_faces(state.options.player_die, roll(draws, SIDES, len(dice)))
-            tape.emit(FreeRerolled(seat, dice, faces))
+            tape.emit(FreeRerolled(seat=seat, dice=dice, faces=faces))
         case Play.PENALTY:
-            tape.emit(PenaltyCalled(seat, 1 - seat))
+            tape.emit(PenaltyCalled(seat=seat, against=1 - seat))
         case _:
             assert_never(play)
 
@@ -122,11 +123,11 @@ def settle(tape: Tape, draws: Draws) -> None:
         state = tape.state
         match state.phase:
             case Phase.CONTEST_DECIDE:
-                tape.emit(RollWon(_contest_winner(state)))
+                tape.emit(RollWon(seat=_contest_winner(state)))
             case Phase.PLAY_AUTO:
                 assert state.roll_winner is not None
                 (play,) = winner_plays(state)
-                tape.emit(PlayChosen(state.roll_winner, play))
+                tape.emit(PlayChosen(seat=state.roll_winner, play=play))
             case Phase.APPLY:
                 _apply(tape, draws)
             case Phase.SHOT_DECIDE:

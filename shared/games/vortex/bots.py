@@ -31,32 +31,33 @@ def greedy_bot(state: State, seat: int, rng: random.Random) -> Command:
     phantom = state.current
     match state.phase:
         case "roll":
-            return Roll(seat)
+            return Roll(seat=seat)
         case "direction":
             assert state.roll is not None
             steps = state.roll
             return min(
-                (ChooseDirection(seat, "clockwise"), ChooseDirection(seat, "counterclockwise")),
+                (ChooseDirection(seat=seat, direction="clockwise"),
+                 ChooseDirection(seat=seat, direction="counterclockwise")),
                 key=lambda c: _distance_to_black(target(phantom.stone, steps, c.direction, RING_SIZES["temple"])),
             )
         case "vortex":
-            return TryVortex(seat)
+            return TryVortex(seat=seat)
         case "spiral":
             assert state.spiral is not None
             region: RegionName = "courtyard" if state.spiral == "purple" else "temple"
             stones = state.board.spirals(state.spiral)
-            return ChooseSpiral(seat, max(stones, key=lambda s: _expected_coins(state, region, s)))
+            return ChooseSpiral(seat=seat, stone=max(stones, key=lambda s: _expected_coins(state, region, s)))
         case "magic":
             if phantom.monster is None and not phantom.hand:
-                return RollRecall(seat)
+                return RollRecall(seat=seat)
             free = state.free_headstones()
             best = max(free, key=lambda h: _lure(state, seat, h))
             if phantom.monster is None:
-                return PlaceMonster(seat, max(phantom.hand, key=MONSTER_COST.__getitem__), best)
+                return PlaceMonster(seat=seat, monster=max(phantom.hand, key=MONSTER_COST.__getitem__), headstone=best)
             assert phantom.headstone is not None
             if _lure(state, seat, best) > _lure(state, seat, phantom.headstone):
-                return MoveMonster(seat, best)
-            return KeepMonster(seat)
+                return MoveMonster(seat=seat, headstone=best)
+            return KeepMonster(seat=seat)
         case "over":
             raise ValueError("the race is over")
 

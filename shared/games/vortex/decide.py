@@ -49,7 +49,7 @@ def decide(state: State | None, command: Command, draws: Draws) -> list[Event]:
     match command:
         case Roll():
             value = tape.die()
-            tape.add(Rolled(seat, value))
+            tape.add(Rolled(seat=seat, value=value))
             if state.current.region != "temple":
                 move(tape, value, "clockwise")
         case ChooseDirection(direction=direction):
@@ -59,33 +59,33 @@ def decide(state: State | None, command: Command, draws: Draws) -> list[Event]:
             colour = state.spiral
             assert colour is not None
             region: RegionName = "courtyard" if colour == "purple" else "temple"
-            tape.add(PhantomTransported(seat, region, stone, transport_coins(state, colour)))
+            tape.add(PhantomTransported(seat=seat, region=region, stone=stone, coins=transport_coins(state, colour)))
         case TryVortex():
             dice = tape.die()
             outcome: Literal["mastered", "orange", "purple"] = (
                 "mastered" if dice in VORTEX_MASTERED else "orange" if dice in VORTEX_ORANGE else "purple")
-            tape.add(VortexTried(seat, dice, outcome))
+            tape.add(VortexTried(seat=seat, roll=dice, outcome=outcome))
             if outcome == "mastered":
-                tape.add(RaceEnded((seat,), "vortex"))
+                tape.add(RaceEnded(winners=(seat,), reason="vortex"))
         case DeclineVortex():
-            tape.add(VortexDeclined(seat))
+            tape.add(VortexDeclined(seat=seat))
         case RollRecall():
             dice = tape.die()
-            tape.add(RecallRolled(seat, dice, dice in WIN_FACES))
+            tape.add(RecallRolled(seat=seat, roll=dice, recalled=dice in WIN_FACES))
             if dice not in WIN_FACES:
                 _end_turn(tape)
         case PlaceMonster(monster=monster, headstone=headstone):
-            tape.add(MonsterPlaced(seat, monster, headstone))
+            tape.add(MonsterPlaced(seat=seat, monster=monster, headstone=headstone))
             _end_turn(tape)
         case MoveMonster(headstone=headstone):
             phantom = state.current
             assert phantom.monster is not None and phantom.headstone is not None
-            tape.add(MonsterMoved(seat, phantom.monster, phantom.headstone, headstone))
+            tape.add(MonsterMoved(seat=seat, monster=phantom.monster, start=phantom.headstone, headstone=headstone))
             _end_turn(tape)
         case KeepMonster():
             phantom = state.current
             assert phantom.monster is not None and phantom.headstone is not None
-            tape.add(MonsterKept(seat, phantom.monster, phantom.headstone))
+            tape.add(MonsterKept(seat=seat, monster=phantom.monster, headstone=phantom.headstone))
             _end_turn(tape)
         case _:
             assert_never(command)
@@ -106,7 +106,7 @@ def _end_turn(tape: Tape) -> None:
     next_seat = (state.turn + 1) % len(state.phantoms)
     max_rounds = state.options.max_rounds
     if next_seat == 0 and max_rounds is not None and state.round >= max_rounds:
-        tape.add(RaceEnded(furthest_in(state.phantoms), "max_rounds"))
+        tape.add(RaceEnded(winners=furthest_in(state.phantoms), reason="max_rounds"))
     else:
-        tape.add(TurnEnded(state.turn, next_seat, state.round + (next_seat == 0)))
+        tape.add(TurnEnded(seat=state.turn, next_seat=next_seat, round=state.round + (next_seat == 0)))
 

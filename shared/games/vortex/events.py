@@ -13,7 +13,7 @@ from shared.games.vortex.options import Options
 SpiralColour = Literal["purple", "orange"]
 
 
-class GameStarted(msgspec.Struct, frozen=True, tag="vortex.GameStarted"):
+class GameStarted(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.GameStarted"):
     options: Options
     seats: int
     board: Board
@@ -21,12 +21,12 @@ class GameStarted(msgspec.Struct, frozen=True, tag="vortex.GameStarted"):
     """Green spiral stone of each seat's phantom."""
 
 
-class Rolled(msgspec.Struct, frozen=True, tag="vortex.Rolled"):
+class Rolled(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.Rolled"):
     seat: int
     value: int
 
 
-class PhantomMoved(msgspec.Struct, frozen=True, tag="vortex.PhantomMoved"):
+class PhantomMoved(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.PhantomMoved"):
     seat: int
     region: RegionName
     start: int
@@ -35,20 +35,20 @@ class PhantomMoved(msgspec.Struct, frozen=True, tag="vortex.PhantomMoved"):
     direction: Direction
 
 
-class CoinsCollected(msgspec.Struct, frozen=True, tag="vortex.CoinsCollected"):
+class CoinsCollected(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.CoinsCollected"):
     seat: int
     amount: int
     coins: int
 
 
-class Dug(msgspec.Struct, frozen=True, tag="vortex.Dug"):
+class Dug(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.Dug"):
     seat: int
     roll: int
     found: bool
     coins: int
 
 
-class MonsterBattled(msgspec.Struct, frozen=True, tag="vortex.MonsterBattled"):
+class MonsterBattled(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.MonsterBattled"):
     seat: int
     owner: int
     monster: MonsterKind
@@ -58,14 +58,14 @@ class MonsterBattled(msgspec.Struct, frozen=True, tag="vortex.MonsterBattled"):
     coins: int
 
 
-class SentinelIgnored(msgspec.Struct, frozen=True, tag="vortex.SentinelIgnored"):
+class SentinelIgnored(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.SentinelIgnored"):
     seat: int
     region: RegionName
     stone: int
     coins: int
 
 
-class SentinelBattled(msgspec.Struct, frozen=True, tag="vortex.SentinelBattled"):
+class SentinelBattled(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.SentinelBattled"):
     seat: int
     region: RegionName
     stone: int
@@ -74,56 +74,56 @@ class SentinelBattled(msgspec.Struct, frozen=True, tag="vortex.SentinelBattled")
     coins: int
 
 
-class VortexTried(msgspec.Struct, frozen=True, tag="vortex.VortexTried"):
+class VortexTried(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.VortexTried"):
     seat: int
     roll: int
     outcome: Literal["mastered", "orange", "purple"]
 
 
-class VortexDeclined(msgspec.Struct, frozen=True, tag="vortex.VortexDeclined"):
+class VortexDeclined(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.VortexDeclined"):
     seat: int
 
 
-class PhantomTransported(msgspec.Struct, frozen=True, tag="vortex.PhantomTransported"):
+class PhantomTransported(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.PhantomTransported"):
     seat: int
     region: RegionName
     stone: int
     coins: int
 
 
-class RecallRolled(msgspec.Struct, frozen=True, tag="vortex.RecallRolled"):
+class RecallRolled(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.RecallRolled"):
     seat: int
     roll: int
     recalled: bool
 
 
-class MonsterPlaced(msgspec.Struct, frozen=True, tag="vortex.MonsterPlaced"):
+class MonsterPlaced(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.MonsterPlaced"):
     seat: int
     monster: MonsterKind
     headstone: str
 
 
-class MonsterMoved(msgspec.Struct, frozen=True, tag="vortex.MonsterMoved"):
+class MonsterMoved(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.MonsterMoved"):
     seat: int
     monster: MonsterKind
     start: str
     headstone: str
 
 
-class MonsterKept(msgspec.Struct, frozen=True, tag="vortex.MonsterKept"):
+class MonsterKept(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.MonsterKept"):
     seat: int
     monster: MonsterKind
     headstone: str
 
 
-class TurnEnded(msgspec.Struct, frozen=True, tag="vortex.TurnEnded"):
+class TurnEnded(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.TurnEnded"):
     seat: int
     next_seat: int
     round: int
     """The round the next seat plays in (rounds count from 1)."""
 
 
-class RaceEnded(msgspec.Struct, frozen=True, tag="vortex.RaceEnded"):
+class RaceEnded(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.RaceEnded"):
     winners: tuple[int, ...]
     """One seat, or several that tie when ``max_rounds`` ends the race."""
     reason: Literal["vortex", "max_rounds"]

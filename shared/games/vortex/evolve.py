@@ -38,19 +38,20 @@ def evolve(state: State | None, event: Event) -> State:
     match event:
         case GameStarted():
             raise ValueError("GameStarted may only open a stream")
-        case Rolled(seat, value):
+        case Rolled(seat=seat, value=value):
             in_temple = state.phantoms[seat].region == "temple"
             return replace(state, roll=value, phase="direction" if in_temple else state.phase)
-        case PhantomMoved(seat, region, _, stone):
+        case PhantomMoved(seat=seat, region=region, stone=stone):
             moved = state.with_phantom(replace(state.phantoms[seat], region=region, stone=stone))
             on_black = region == "temple" and stone == BLACK_STONE
             return replace(moved, roll=None, phase="vortex" if on_black else "magic")
-        case CoinsCollected(seat, coins=coins) | Dug(seat, coins=coins) | SentinelIgnored(seat, coins=coins):
+        case (CoinsCollected(seat=seat, coins=coins) | Dug(seat=seat, coins=coins)
+              | SentinelIgnored(seat=seat, coins=coins)):
             return state.with_phantom(replace(state.phantoms[seat], coins=coins))
-        case MonsterBattled(seat, owner, _, _, _, won, coins):
+        case MonsterBattled(seat=seat, owner=owner, won=won, coins=coins):
             state = state.with_phantom(replace(state.phantoms[seat], coins=coins))
             return _to_limbo(state, state.phantoms[owner]) if won else state
-        case SentinelBattled(seat, region, won=won, coins=coins):
+        case SentinelBattled(seat=seat, region=region, won=won, coins=coins):
             state = state.with_phantom(replace(state.phantoms[seat], coins=coins))
             if won:
                 return replace(state, phase="spiral", spiral="purple" if region == "outer" else "orange")
@@ -61,24 +62,24 @@ def evolve(state: State | None, event: Event) -> State:
             return replace(state, phase="spiral", spiral=colour)
         case VortexDeclined():
             return replace(state, phase="magic")
-        case PhantomTransported(seat, region, stone, coins):
+        case PhantomTransported(seat=seat, region=region, stone=stone, coins=coins):
             moved = state.with_phantom(replace(state.phantoms[seat], region=region, stone=stone, coins=coins))
             return replace(moved, phase="magic", spiral=None)
-        case RecallRolled(seat, _, recalled):
+        case RecallRolled(seat=seat, recalled=recalled):
             if not recalled:
                 return state
             return state.with_phantom(replace(state.phantoms[seat], hand=MONSTERS, limbo=()))
-        case MonsterPlaced(seat, monster, headstone):
+        case MonsterPlaced(seat=seat, monster=monster, headstone=headstone):
             phantom = state.phantoms[seat]
             hand = tuple(m for m in phantom.hand if m != monster)
             return state.with_phantom(replace(phantom, hand=hand, monster=monster, headstone=headstone))
-        case MonsterMoved(seat, headstone=headstone):
+        case MonsterMoved(seat=seat, headstone=headstone):
             return state.with_phantom(replace(state.phantoms[seat], headstone=headstone))
         case MonsterKept():
             return state
-        case TurnEnded(_, next_seat, round_):
+        case TurnEnded(next_seat=next_seat, round=round_):
             return replace(state, turn=next_seat, round=round_, phase="roll")
-        case RaceEnded(winners):
+        case RaceEnded(winners=winners):
             return replace(state, phase="over", winners=winners, roll=None, spiral=None)
         case _:
             assert_never(event)

@@ -27,7 +27,8 @@ def target(start: int, steps: int, direction: Direction, ring: int) -> int:
 def move(tape: Tape, steps: int, direction: Direction) -> None:
     phantom = tape.state.current
     stone = target(phantom.stone, steps, direction, RING_SIZES[phantom.region])
-    tape.add(PhantomMoved(phantom.seat, phantom.region, phantom.stone, stone, steps, direction))
+    tape.add(PhantomMoved(seat=phantom.seat, region=phantom.region, start=phantom.stone, stone=stone, steps=steps,
+                          direction=direction))
     if phantom.region != "temple":
         _collect(tape)
         _battle_monsters(tape)
@@ -39,11 +40,12 @@ def _collect(tape: Tape) -> None:
     kind = tape.state.board.region(phantom.region).stones[phantom.stone]
     if kind in STONE_COINS:
         amount = STONE_COINS[kind]
-        tape.add(CoinsCollected(phantom.seat, amount, clamp_coins(phantom.coins + amount)))
+        tape.add(CoinsCollected(seat=phantom.seat, amount=amount, coins=clamp_coins(phantom.coins + amount)))
     elif kind == "shovel":
         dug = tape.die()
         found = dug in WIN_FACES
-        tape.add(Dug(phantom.seat, dug, found, clamp_coins(phantom.coins + (SHOVEL_COINS if found else 0))))
+        tape.add(Dug(seat=phantom.seat, roll=dug, found=found,
+                     coins=clamp_coins(phantom.coins + (SHOVEL_COINS if found else 0))))
 
 
 def _battle_monsters(tape: Tape) -> None:
@@ -58,7 +60,8 @@ def _battle_monsters(tape: Tape) -> None:
         won = dice in WIN_FACES
         change = MONSTER_WIN_COINS if won else -MONSTER_COST[owner.monster]
         coins = clamp_coins(phantom.coins + change)
-        tape.add(MonsterBattled(phantom.seat, owner.seat, owner.monster, headstone.id, dice, won, coins))
+        tape.add(MonsterBattled(seat=phantom.seat, owner=owner.seat, monster=owner.monster, headstone=headstone.id,
+                                roll=dice, won=won, coins=coins))
 
 
 def _meet_sentinel(tape: Tape) -> None:
@@ -67,9 +70,10 @@ def _meet_sentinel(tape: Tape) -> None:
     if phantom.stone not in tape.state.board.region(phantom.region).sentinels:
         return
     if phantom.coins < SENTINEL_THRESHOLD:
-        tape.add(SentinelIgnored(phantom.seat, phantom.region, phantom.stone, phantom.coins))
+        tape.add(SentinelIgnored(seat=phantom.seat, region=phantom.region, stone=phantom.stone, coins=phantom.coins))
         return
     dice = tape.die()
     won = dice in WIN_FACES
     coins = phantom.coins if won else clamp_coins(phantom.coins - SENTINEL_LOSS)
-    tape.add(SentinelBattled(phantom.seat, phantom.region, phantom.stone, dice, won, coins))
+    tape.add(SentinelBattled(seat=phantom.seat, region=phantom.region, stone=phantom.stone, roll=dice, won=won,
+                             coins=coins))

@@ -37,23 +37,23 @@ def legal_commands(state: State | None, seat: int) -> list[Command]:
 def _candidates(state: State, seat: int) -> Iterator[Command]:
     match state.phase:
         case "roll":
-            yield Roll(seat)
+            yield Roll(seat=seat)
         case "direction":
-            yield ChooseDirection(seat, "clockwise")
-            yield ChooseDirection(seat, "counterclockwise")
+            yield ChooseDirection(seat=seat, direction="clockwise")
+            yield ChooseDirection(seat=seat, direction="counterclockwise")
         case "vortex":
-            yield TryVortex(seat)
-            yield DeclineVortex(seat)
+            yield TryVortex(seat=seat)
+            yield DeclineVortex(seat=seat)
         case "spiral":
             assert state.spiral is not None
             for stone in state.board.spirals(state.spiral):
-                yield ChooseSpiral(seat, stone)
+                yield ChooseSpiral(seat=seat, stone=stone)
         case "magic":
-            yield RollRecall(seat)
-            yield KeepMonster(seat)
+            yield RollRecall(seat=seat)
+            yield KeepMonster(seat=seat)
             for headstone in state.free_headstones():
-                yield MoveMonster(seat, headstone)
+                yield MoveMonster(seat=seat, headstone=headstone)
                 for monster in state.current.hand:
-                    yield PlaceMonster(seat, monster, headstone)
+                    yield PlaceMonster(seat=seat, monster=monster, headstone=headstone)
         case "over":
             return

@@ -10,7 +10,7 @@ from shared.games.vortex.events import Event, SpiralColour
 from shared.games.vortex.state import Phantom, Phase, State
 
 
-class View(msgspec.Struct, frozen=True, tag="vortex.View"):
+class View(msgspec.Struct, frozen=True, kw_only=True, tag="vortex.View"):
     board: Board
     phantoms: tuple[Phantom, ...]
     turn: int

@@ -40,7 +40,7 @@ def act(state: HockeyState, command: Any, *draws: Draw) -> tuple[list[Any], Hock
 
 
 def contest(state: HockeyState, home: tuple[int, ...], away: tuple[int, ...], *more: Draw, seat: int = 0):
-    return act(state, Roll(seat), dice(*home), dice(*away), *more)
+    return act(state, Roll(seat=seat), dice(*home), dice(*away), *more)
 
 
 def of_type(events: list[Any], kind: type) -> list[Any]:

@@ -96,9 +96,9 @@ def test_greedy_bot_uses_the_chip_on_a_tie_and_shoots_from_the_slot() -> None:
     assert type(rules.bots["greedy"](tied, 0, rng)).__name__ == "UsePowerChip"
     sticks_and_pucks = (STICK,) * 3 + (PUCK,) * 3
     _, in_slot = contest(start(puck=4), sticks_and_pucks, (STICK, STICK, PUCK, PUCK, CHECK, REF))
-    assert rules.bots["greedy"](in_slot, 0, rng) == ChoosePlay(0, Play.SHOOT)
+    assert rules.bots["greedy"](in_slot, 0, rng) == ChoosePlay(seat=0, play=Play.SHOOT)
     _, at_point = contest(start(puck=2), sticks_and_pucks, (STICK, STICK, PUCK, PUCK, CHECK, REF))
-    assert rules.bots["greedy"](at_point, 0, rng) == ChoosePlay(0, Play.SAUCER_PASS)
+    assert rules.bots["greedy"](at_point, 0, rng) == ChoosePlay(seat=0, play=Play.SAUCER_PASS)
 
 
 def test_rules_package_imports_only_stdlib_msgspec_and_shared_games() -> None:

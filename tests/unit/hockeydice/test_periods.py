@@ -29,7 +29,7 @@ def miss(state: HockeyState):
 
 def shootout_shot(state: HockeyState, seat: int, scores: bool):
     faces = (STICK,) * 6 if scores else (PUCK,) * 6
-    return act(state, Shoot(seat), dice(*faces), dice(GOALIE_MASK if not scores else GOALIE_1))
+    return act(state, Shoot(seat=seat), dice(*faces), dice(GOALIE_MASK if not scores else GOALIE_1))
 
 
 def test_hockey_period_length_five_shots_then_reset() -> None:
@@ -38,13 +38,13 @@ def test_hockey_period_length_five_shots_then_reset() -> None:
         _, state = miss(state)
         assert (state.period, state.shots) == (1, shot)
     events, state = miss(state)
-    assert of_type(events, PeriodEnded) == [PeriodEnded(1, "period")]
+    assert of_type(events, PeriodEnded) == [PeriodEnded(period=1, next="period")]
     assert (state.period, state.shots, state.stage) == (2, 0, Stage.REGULATION)
 
 
 def test_hockey_period_length_six_sticks_goal_counts_as_a_shot() -> None:
     events, state = goal(start(shots=4), 1)
-    assert of_type(events, PeriodEnded) == [PeriodEnded(1, "period")]
+    assert of_type(events, PeriodEnded) == [PeriodEnded(period=1, next="period")]
     assert state.score == (0, 1) and state.period == 2
 
 
@@ -60,15 +60,16 @@ def test_hockey_end_regulation_after_three_periods_the_leader_wins() -> None:
 
 def test_hockey_end_regulation_game_ended_event() -> None:
     events, state = miss(start(period=3, shots=4, score=(2, 1)))
-    assert of_type(events, PeriodEnded) == [PeriodEnded(3, "final")]
-    assert of_type(events, GameEnded) == [GameEnded(0, "regulation", (2, 1), (0, 0))]
+    assert of_type(events, PeriodEnded) == [PeriodEnded(period=3, next="final")]
+    assert of_type(events, GameEnded) == [
+        GameEnded(winner=0, decided_in="regulation", score=(2, 1), shootout_goals=(0, 0))]
     assert rules.pending_seats(state) == frozenset()
     assert rules.legal_commands(state, 0) == [] and rules.legal_commands(state, 1) == []
 
 
 def test_hockey_end_overtime_after_a_tied_regulation() -> None:
     events, state = miss(start(period=3, shots=4, score=(1, 1)))
-    assert of_type(events, PeriodEnded) == [PeriodEnded(3, "overtime")]
+    assert of_type(events, PeriodEnded) == [PeriodEnded(period=3, next="overtime")]
     assert state.stage is Stage.OVERTIME and state.period == 4 and state.shots == 0
     assert not rules.is_over(state)
 
@@ -77,7 +78,8 @@ def test_hockey_end_overtime_first_goal_wins() -> None:
     state = start(period=4, stage=Stage.OVERTIME, score=(2, 2))
     _, state = miss(state)
     events, state = goal(state, 1)
-    assert of_type(events, GameEnded) == [GameEnded(1, "overtime", (2, 3), (0, 0))]
+    assert of_type(events, GameEnded) == [
+        GameEnded(winner=1, decided_in="overtime", score=(2, 3), shootout_goals=(0, 0))]
     assert state.winner == 1 and state.shots == 2
 
 
@@ -87,7 +89,7 @@ def test_hockey_end_overtime_five_shots_without_goal_go_to_shootout() -> None:
         _, state = miss(state)
         assert state.stage is Stage.OVERTIME
     events, state = miss(state)
-    assert of_type(events, PeriodEnded) == [PeriodEnded(4, "shootout")]
+    assert of_type(events, PeriodEnded) == [PeriodEnded(period=4, next="shootout")]
     assert state.stage is Stage.SHOOTOUT and state.phase is Phase.SHOOTOUT
     assert rules.pending_seats(state) == frozenset({0})
 
@@ -100,13 +102,13 @@ def test_hockey_end_shootout_teams_alternate_home_first() -> None:
     state = _shootout()
     for expected in (0, 1, 0, 1):
         assert rules.pending_seats(state) == frozenset({expected})
-        assert rules.legal_commands(state, expected) == [Shoot(expected)]
+        assert rules.legal_commands(state, expected) == [Shoot(seat=expected)]
         _, state = shootout_shot(state, expected, False)
 
 
 def test_hockey_end_shootout_wrong_team_rejected() -> None:
     with pytest.raises(RuleViolation) as rejected:
-        rules.decide(_shootout(), Shoot(1), RecordedDraws())
+        rules.decide(_shootout(), Shoot(seat=1), RecordedDraws())
     assert rejected.value.code == "hockey.turn.not-pending"
 
 
@@ -123,7 +125,8 @@ def test_hockey_end_shootout_three_shots_each_most_goals_wins() -> None:
         events, state = shootout_shot(state, seat, scores)
         assert of_type(events, GameEnded) == []
     events, state = shootout_shot(state, 1, True)
-    assert of_type(events, GameEnded) == [GameEnded(0, "shootout", (2, 2), (2, 1))]
+    assert of_type(events, GameEnded) == [
+        GameEnded(winner=0, decided_in="shootout", score=(2, 2), shootout_goals=(2, 1))]
     assert state.shootout_shots == (3, 3)
     assert state.score == (2, 2)
 
@@ -139,12 +142,13 @@ def test_hockey_end_shootout_alternate_until_one_leads_after_equal_shots() -> No
     events, state = shootout_shot(state, 0, False)
     assert of_type(events, GameEnded) == []
     events, state = shootout_shot(state, 1, True)
-    assert of_type(events, GameEnded) == [GameEnded(1, "shootout", (2, 2), (4, 5))]
+    assert of_type(events, GameEnded) == [
+        GameEnded(winner=1, decided_in="shootout", score=(2, 2), shootout_goals=(4, 5))]
 
 
 def test_hockey_options_periods_and_shots_are_table_options() -> None:
     state = start(options=HockeyOptions(periods=1, shots_per_period=2, overtime_shots=0))
     _, state = miss(state)
     events, state = miss(state)
-    assert of_type(events, PeriodEnded) == [PeriodEnded(1, "shootout")]
+    assert of_type(events, PeriodEnded) == [PeriodEnded(period=1, next="shootout")]
     assert state.stage is Stage.SHOOTOUT

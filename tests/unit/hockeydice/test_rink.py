@@ -19,7 +19,7 @@ def test_hockey_rink_offense_when_puck_on_opponent_side(puck: int) -> None:
     assert role(puck, 0) is Role.OFFENSE
     assert role(-puck, 1) is Role.OFFENSE
     events, after = contest(start(puck=-2), WEAK, FOUR_PUCKS)
-    assert of_type(events, PlayChosen) == [PlayChosen(1, Play.SAUCER_PASS)]
+    assert of_type(events, PlayChosen) == [PlayChosen(seat=1, play=Play.SAUCER_PASS)]
     assert after.puck == -4
 
 
@@ -28,12 +28,12 @@ def test_hockey_rink_defense_when_puck_on_own_side(puck: int) -> None:
     assert role(-puck, 0) is Role.DEFENSE
     assert role(puck, 1) is Role.DEFENSE
     events, _ = contest(start(puck=puck), WEAK, FOUR_PUCKS)
-    assert of_type(events, PlayChosen) == [PlayChosen(1, Play.PUSH_BACK_2)]
+    assert of_type(events, PlayChosen) == [PlayChosen(seat=1, play=Play.PUSH_BACK_2)]
 
 
 def test_hockey_rink_defense_push_back_crosses_centre() -> None:
     events, after = contest(start(puck=1), WEAK, FOUR_PUCKS)
-    assert of_type(events, PuckMoved) == [PuckMoved(1, -1)]
+    assert of_type(events, PuckMoved) == [PuckMoved(seat=1, to=-1)]
     assert role(after.puck, 1) is Role.OFFENSE
 
 
@@ -41,7 +41,7 @@ def test_hockey_rink_defense_push_back_crosses_centre() -> None:
 def test_hockey_rink_centre_both_teams_roll_as_offense(home, away, winner: int, to: int) -> None:
     assert role(0, 0) is Role.OFFENSE and role(0, 1) is Role.OFFENSE
     events, after = contest(start(), home, away)
-    assert of_type(events, PlayChosen) == [PlayChosen(winner, Play.SAUCER_PASS)]
+    assert of_type(events, PlayChosen) == [PlayChosen(seat=winner, play=Play.SAUCER_PASS)]
     assert after.puck == to
 
 
@@ -53,12 +53,12 @@ def test_hockey_rink_sections_give_the_shot_modifier(puck: int, modifier: int) -
         events, _ = contest(state, stick_only, WEAK, dice(*stick_only), dice(GOALIE_MASK))
     else:
         _, waiting = contest(state, stick_only, WEAK)
-        events, _ = act(waiting, ChoosePlay(0, Play.SHOOT), dice(*stick_only), dice(GOALIE_MASK))
+        events, _ = act(waiting, ChoosePlay(seat=0, play=Play.SHOOT), dice(*stick_only), dice(GOALIE_MASK))
     assert of_type(events, ShotRolled)[0].modifier == modifier
 
 
 def test_hockey_rink_sections_neutral_has_no_shot() -> None:
     events, after = contest(start(puck=1), FOUR_STICKS, WEAK)
-    assert of_type(events, PlayChosen) == [PlayChosen(0, Play.ADVANCE)]
+    assert of_type(events, PlayChosen) == [PlayChosen(seat=0, play=Play.ADVANCE)]
     assert of_type(events, ShotRolled) == []
     assert after.puck == 2

@@ -44,7 +44,7 @@ def test_hockey_setup_teams_reference_dice_of_rules_md() -> None:
 
 def test_hockey_setup_teams_each_team_rolls_six_dice() -> None:
     with pytest.raises(DrawsExhausted) as asked:
-        rules.decide(start(), Roll(0), RecordedDraws())
+        rules.decide(start(), Roll(seat=0), RecordedDraws())
     assert asked.value.request == DiceRequest(6, 6)
 
 
@@ -58,7 +58,7 @@ def test_hockey_setup_puck_centre_at_start() -> None:
 @pytest.mark.parametrize("holder", [0, 1])
 def test_hockey_setup_chip_toss_gives_the_chip(holder: int) -> None:
     events = rules.new_game(HockeyOptions(), 2, RecordedDraws([_toss(holder)]))
-    assert events[1] == PowerChipTossed(holder)
+    assert events[1] == PowerChipTossed(holder=holder)
     assert start(chip=holder).chip == holder
 
 
@@ -99,19 +99,19 @@ def test_hockey_options_defaults_and_json_round_trip() -> None:
 
 def test_hockey_game_not_started_rejects_commands() -> None:
     with pytest.raises(RuleViolation) as rejected:
-        rules.decide(None, Roll(0), RecordedDraws())
+        rules.decide(None, Roll(seat=0), RecordedDraws())
     assert rejected.value.code == "hockey.game.not-started"
 
 
 def test_hockey_game_over_rejects_commands() -> None:
     with pytest.raises(RuleViolation) as rejected:
-        rules.decide(start(phase=Phase.OVER, winner=0), Roll(0), RecordedDraws())
+        rules.decide(start(phase=Phase.OVER, winner=0), Roll(seat=0), RecordedDraws())
     assert rejected.value.code == "hockey.game.over"
 
 
 def test_hockey_seat_unknown_rejected() -> None:
     with pytest.raises(RuleViolation) as rejected:
-        rules.decide(start(), Roll(2), RecordedDraws())
+        rules.decide(start(), Roll(seat=2), RecordedDraws())
     assert rejected.value.code == "hockey.seat.unknown"
 
 

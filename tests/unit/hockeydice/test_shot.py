@@ -54,21 +54,21 @@ def test_hockey_shot_defense_rolls_the_goaltender_die_only() -> None:
 @pytest.mark.parametrize(("count", "goalie"), [(1, GOALIE_1), (2, GOALIE_2), (3, GOALIE_3), (5, GOALIE_3)])
 def test_hockey_shot_goal_when_sticks_beat_the_goaltender(count: int, goalie: int) -> None:
     events, after = shot_from_slot(start(puck=3), count, goalie)
-    assert of_type(events, ShotCounted) == [ShotCounted(0, True, ShotReason.BEAT_GOALIE)]
+    assert of_type(events, ShotCounted) == [ShotCounted(shooter=0, goal=True, reason=ShotReason.BEAT_GOALIE)]
     assert after.score == (1, 0)
 
 
 @pytest.mark.parametrize(("count", "goalie"), [(0, GOALIE_2), (1, GOALIE_3), (0, GOALIE_3)])
 def test_hockey_shot_blocked_when_the_goaltender_is_higher(count: int, goalie: int) -> None:
     events, after = shot_from_slot(start(puck=3), count, goalie)
-    assert of_type(events, ShotCounted) == [ShotCounted(0, False, ShotReason.BLOCKED)]
+    assert of_type(events, ShotCounted) == [ShotCounted(shooter=0, goal=False, reason=ShotReason.BLOCKED)]
     assert after.score == (0, 0)
 
 
 def test_hockey_shot_point_modifier_subtracts_one() -> None:
     """Three sticks from the point count two: a tie with a goaltender 2, not a goal."""
     _, waiting = contest(start(puck=2), sticks(4), WEAK)
-    events, tied = act(waiting, ChoosePlay(0, Play.SHOOT), dice(*sticks(3)), dice(GOALIE_2))
+    events, tied = act(waiting, ChoosePlay(seat=0, play=Play.SHOOT), dice(*sticks(3)), dice(GOALIE_2))
     assert of_type(events, ShotCounted) == []
     assert tied.phase is Phase.SHOT_CHIP
 
@@ -76,13 +76,13 @@ def test_hockey_shot_point_modifier_subtracts_one() -> None:
 @pytest.mark.parametrize("count", [0, 3, 5])
 def test_hockey_shot_mask_is_an_automatic_save(count: int) -> None:
     events, after = shot_from_slot(start(puck=3), count, GOALIE_MASK)
-    assert of_type(events, ShotCounted) == [ShotCounted(0, False, ShotReason.MASK)]
+    assert of_type(events, ShotCounted) == [ShotCounted(shooter=0, goal=False, reason=ShotReason.MASK)]
     assert after.score == (0, 0)
 
 
 def test_hockey_chart_six_sticks_beats_the_mask_on_a_shot() -> None:
     events, after = shot_from_slot(start(puck=3), 6, GOALIE_MASK)
-    assert of_type(events, ShotCounted) == [ShotCounted(0, True, ShotReason.SIX_STICKS)]
+    assert of_type(events, ShotCounted) == [ShotCounted(shooter=0, goal=True, reason=ShotReason.SIX_STICKS)]
     assert after.score == (1, 0)
 
 
@@ -93,9 +93,9 @@ def test_hockey_shot_tie_broken_by_the_power_chip(holder: int, command: str, goa
     _, tied = shot_from_slot(start(puck=3, chip=holder), 1, GOALIE_2)
     assert tied.phase is Phase.SHOT_CHIP
     assert rules.pending_seats(tied) == frozenset({holder})
-    answer = UsePowerChip(holder) if command == "use" else KeepPowerChip(holder)
+    answer = UsePowerChip(seat=holder) if command == "use" else KeepPowerChip(seat=holder)
     events, after = act(tied, answer)
-    assert of_type(events, ShotCounted) == [ShotCounted(0, goal, ShotReason.POWER_CHIP)]
+    assert of_type(events, ShotCounted) == [ShotCounted(shooter=0, goal=goal, reason=ShotReason.POWER_CHIP)]
     assert after.score == ((1, 0) if goal else (0, 0))
     assert after.chip == (1 - holder if command == "use" else holder)
     assert (of_type(events, PowerChipUsed) != []) == (command == "use")
@@ -111,16 +111,18 @@ def test_hockey_shot_after_puck_to_centre_and_one_shot_counted(goalie: int) -> N
 
 
 def _roll() -> Roll:
-    return Roll(0)
+    return Roll(seat=0)
 
 
 def test_hockey_shot_six_sticks_mask_six_dice_of_sticks_beat_the_mask_five_and_the_slot_do_not() -> None:
     """Reading hockey.shot.six-sticks-mask: six sticks on the dice beat the Mask; five plus the Slot's +1 is 6 in
     total but not six sticks, and the Mask saves it."""
     events, after = shot_from_slot(start(puck=3), 6, GOALIE_MASK)
-    assert of_type(events, ShotCounted) == [ShotCounted(0, True, ShotReason.SIX_STICKS)] and after.score == (1, 0)
+    assert of_type(events, ShotCounted) == [ShotCounted(shooter=0, goal=True,
+                                                        reason=ShotReason.SIX_STICKS)] and after.score == (1, 0)
     events, after = shot_from_slot(start(puck=3), 5, GOALIE_MASK)
-    assert of_type(events, ShotCounted) == [ShotCounted(0, False, ShotReason.MASK)] and after.score == (0, 0)
+    assert of_type(events, ShotCounted) == [ShotCounted(shooter=0, goal=False,
+                                                        reason=ShotReason.MASK)] and after.score == (0, 0)
 
 
 def test_hockey_shot_six_sticks_mask_refusal_of_the_power_chip_says_the_reading() -> None:
@@ -128,9 +130,9 @@ def test_hockey_shot_six_sticks_mask_refusal_of_the_power_chip_says_the_reading(
     from shared.games.rules import RuleViolation
 
     state = start(puck=3, chip=1, options=HockeyOptions(power_chip_reroll=True))
-    _, shot = act(state, Roll(0), dice(*FOUR_PUCKS), dice(*WEAK))
-    _, shot = act(shot, KeepPowerChip(1), dice(*sticks(6)), dice(GOALIE_MASK))
+    _, shot = act(state, Roll(seat=0), dice(*FOUR_PUCKS), dice(*WEAK))
+    _, shot = act(shot, KeepPowerChip(seat=1), dice(*sticks(6)), dice(GOALIE_MASK))
     assert shot.phase is Phase.SHOT_CHIP
     with pytest.raises(RuleViolation) as refused:
-        rules.decide(shot, UsePowerChip(1), RecordedDraws())
+        rules.decide(shot, UsePowerChip(seat=1), RecordedDraws())
     assert refused.value.code == "hockey.chip.no-tie" and "hockey.shot.six-sticks-mask" in refused.value.message

@@ -19,13 +19,13 @@ def test_bots_random_picks_a_legal_command() -> None:
 
 def test_bots_greedy_walks_onto_the_black_spiral_and_tries_the_vortex() -> None:
     state = put(started(), 0, region="temple", stone=9, coins=0)
-    _, state = act(state, Roll(0), 3)
-    assert rules.bots["greedy"](state, 0, random.Random(0)) == ChooseDirection(0, "clockwise")
-    _, state = act(state, ChooseDirection(0, "clockwise"))
-    assert rules.bots["greedy"](state, 0, random.Random(0)) == TryVortex(0)
+    _, state = act(state, Roll(seat=0), 3)
+    assert rules.bots["greedy"](state, 0, random.Random(0)) == ChooseDirection(seat=0, direction="clockwise")
+    _, state = act(state, ChooseDirection(seat=0, direction="clockwise"))
+    assert rules.bots["greedy"](state, 0, random.Random(0)) == TryVortex(seat=0)
 
 
 def test_bots_greedy_places_its_strongest_monster_where_opponents_may_land() -> None:
     state = at(put(started(2), 1, stone=20), phase="magic")  # seat 1 at 20 lands beside O4 (21|22) on 1 or 2
     command = rules.bots["greedy"](state, 0, random.Random(0))
-    assert command == PlaceMonster(0, "thing-from-beyond", "O4")
+    assert command == PlaceMonster(seat=0, monster="thing-from-beyond", headstone="O4")

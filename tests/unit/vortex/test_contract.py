@@ -53,11 +53,11 @@ def test_contract_decide_restartable_with_recorded_draws() -> None:
     recorded: list[Draw] = []
     for value in (4, 6, 2):  # move to the shovel stone 4, dig, then battle the Thing beside it
         with pytest.raises(DrawsExhausted) as caught:
-            rules.decide(state, Roll(0), RecordedDraws(recorded))
+            rules.decide(state, Roll(seat=0), RecordedDraws(recorded))
         assert caught.value.request == DiceRequest(6, 1)
         recorded.append(Draw(caught.value.request, (value,)))
-    events = rules.decide(state, Roll(0), RecordedDraws(recorded))
-    assert events == act(state, Roll(0), 4, 6, 2)[0]
+    events = rules.decide(state, Roll(seat=0), RecordedDraws(recorded))
+    assert events == act(state, Roll(seat=0), 4, 6, 2)[0]
     assert msgspec.json.encode(state) == before
 
 

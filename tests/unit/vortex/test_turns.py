@@ -15,7 +15,7 @@ from .support import act, at, dice, monster, put, started
 def test_turn_not_your_turn() -> None:
     """vortex.turn.not-your-turn: only the seat whose turn it is may act."""
     with pytest.raises(RuleViolation) as caught:
-        rules.decide(started(), Roll(2), dice(3))
+        rules.decide(started(), Roll(seat=2), dice(3))
     assert caught.value.code == "vortex.turn.not-your-turn"
     assert "seat 0" in caught.value.message
     assert rules.legal_commands(started(), 2) == []
@@ -24,7 +24,7 @@ def test_turn_not_your_turn() -> None:
 def test_turn_out_of_phase() -> None:
     """vortex.turn.out-of-phase: the Magic phase comes after the roll, not before."""
     with pytest.raises(RuleViolation) as caught:
-        rules.decide(started(), PlaceMonster(0, "skeletal-hand", "O1"), dice())
+        rules.decide(started(), PlaceMonster(seat=0, monster="skeletal-hand", headstone="O1"), dice())
     assert caught.value.code == "vortex.turn.out-of-phase"
     assert "roll" in caught.value.message
 
@@ -33,7 +33,7 @@ def test_turn_rejected_command_changes_nothing() -> None:
     state = started()
     before = rules.view(state, None)
     with pytest.raises(RuleViolation):
-        rules.decide(state, Roll(1), dice(3))
+        rules.decide(state, Roll(seat=1), dice(3))
     assert rules.view(state, None) == before
 
 
@@ -44,8 +44,9 @@ def test_turn_order_and_rounds() -> None:
     for headstone in ("O1", "O2", None, None):
         seat = state.turn
         played.append((state.round, seat))
-        _, state = act(put(state, seat, stone=12 * seat), Roll(seat), 2)  # lands on a plain stone
-        _, state = act(state, PlaceMonster(seat, "skeletal-hand", headstone) if headstone else KeepMonster(seat))
+        _, state = act(put(state, seat, stone=12 * seat), Roll(seat=seat), 2)  # lands on a plain stone
+        _, state = act(state, PlaceMonster(seat=seat, monster="skeletal-hand", headstone=headstone) if headstone
+                       else KeepMonster(seat=seat))
     assert played == [(1, 0), (1, 1), (2, 0), (2, 1)]
     assert (state.round, state.turn) == (3, 0)
 
@@ -53,8 +54,8 @@ def test_turn_order_and_rounds() -> None:
 def test_race_max_rounds_default_off() -> None:
     """vortex.race.max-rounds: the option is off by default."""
     state = at(monster(started(2), 1, "skeletal-hand", "O1"), turn=1, phase="magic", round=500)
-    events, _ = act(state, KeepMonster(1))
-    assert events[-1] == TurnEnded(1, 0, 501)
+    events, _ = act(state, KeepMonster(seat=1))
+    assert events[-1] == TurnEnded(seat=1, next_seat=0, round=501)
 
 
 def test_race_max_rounds_ends_after_last_turn_of_last_round() -> None:
@@ -65,10 +66,10 @@ def test_race_max_rounds_ends_after_last_turn_of_last_round() -> None:
     state = monster(state, 2, "skeletal-hand", "O1")
     mid = at(state, turn=1, phase="magic", round=5)
     mid = monster(mid, 1, "skeletal-hand", "O2")
-    events, after = act(mid, KeepMonster(1))
-    assert events[-1] == TurnEnded(1, 2, 5) and not rules.is_over(after)
-    events, after = act(at(state, turn=2, phase="magic", round=5), KeepMonster(2))
-    assert events[-1] == RaceEnded((0,), "max_rounds")
+    events, after = act(mid, KeepMonster(seat=1))
+    assert events[-1] == TurnEnded(seat=1, next_seat=2, round=5) and not rules.is_over(after)
+    events, after = act(at(state, turn=2, phase="magic", round=5), KeepMonster(seat=2))
+    assert events[-1] == RaceEnded(winners=(0,), reason="max_rounds")
     assert rules.is_over(after) and after.winners == (0,)
 
 
@@ -77,8 +78,8 @@ def test_race_max_rounds_then_coins_break_ties_of_region() -> None:
     state = started(2, max_rounds=1)
     state = put(put(state, 0, coins=4), 1, coins=7)
     state = at(monster(state, 1, "skeletal-hand", "O1"), turn=1, phase="magic")
-    events, _ = act(state, KeepMonster(1))
-    assert events[-1] == RaceEnded((1,), "max_rounds")
+    events, _ = act(state, KeepMonster(seat=1))
+    assert events[-1] == RaceEnded(winners=(1,), reason="max_rounds")
 
 
 def test_race_max_rounds_full_tie_is_shared() -> None:
@@ -86,13 +87,13 @@ def test_race_max_rounds_full_tie_is_shared() -> None:
     state = started(2, max_rounds=1)
     state = put(put(state, 0, region="temple", stone=3, coins=0), 1, region="temple", stone=9, coins=0)
     state = at(monster(state, 1, "skeletal-hand", "O1"), turn=1, phase="magic")
-    events, _ = act(state, KeepMonster(1))
-    assert events[-1] == RaceEnded((0, 1), "max_rounds")
+    events, _ = act(state, KeepMonster(seat=1))
+    assert events[-1] == RaceEnded(winners=(0, 1), reason="max_rounds")
 
 
 def test_game_not_started() -> None:
     """vortex.game.not-started: no command before the opening event."""
     with pytest.raises(RuleViolation) as caught:
-        rules.decide(rules.initial_state(), Roll(0), dice(1))
+        rules.decide(rules.initial_state(), Roll(seat=0), dice(1))
     assert caught.value.code == "vortex.game.not-started"
     assert rules.legal_commands(None, 0) == [] and rules.pending_seats(None) == frozenset()
