@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncpg
 from nats import errors as nats_errors
 
-NO_RESPONDERS = "service.unavailable"
-BUS_DOWN_CODE = "bus.unavailable"
-STORE_DOWN_CODE = "store.unavailable"
+from shared.refusals import Refusal
+
+NO_RESPONDERS = Refusal.SERVICE_UNAVAILABLE
+BUS_DOWN_CODE = Refusal.BUS_UNAVAILABLE
+STORE_DOWN_CODE = Refusal.STORE_UNAVAILABLE
 CODES = frozenset({NO_RESPONDERS, BUS_DOWN_CODE, STORE_DOWN_CODE})
 BUS_DOWN: tuple[type[BaseException], ...] = (
     nats_errors.ConnectionClosedError, nats_errors.ConnectionReconnectingError, nats_errors.StaleConnectionError,

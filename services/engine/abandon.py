@@ -11,6 +11,7 @@ from shared.logging import get_logger
 from shared.messages.engine import AbandonGame, CommandResult, GameAbandoned
 from shared.play import layout
 from shared.play.table import Table
+from shared.refusals import Refusal
 
 REASON_CHARS = 500
 log = get_logger(__name__)
@@ -18,9 +19,9 @@ log = get_logger(__name__)
 
 def abandonment(table: Table, request: AbandonGame, reason: str) -> GameAbandoned:
     if table.opened is None or table.rules is None:
-        raise RejectedError("engine.unknown-game", f"no game {request.game_id}")
+        raise RejectedError(Refusal.ENGINE_UNKNOWN_GAME, f"no game {request.game_id}")
     if table.ended is not None:
-        raise RejectedError("engine.game-over", f"game {request.game_id} has ended: there is nothing to abandon")
+        raise RejectedError(Refusal.ENGINE_GAME_OVER, f"game {request.game_id} has ended: there is nothing to abandon")
     pending = table.seeds_missing() if not table.started else tuple(sorted(table.rules.pending_seats(table.state)))
     return GameAbandoned(game=table.opened.game, reason=reason, by=request.by, pending_seats=pending)
 
@@ -44,4 +45,4 @@ async def abandon(engine: Engine, request: AbandonGame) -> CommandResult:
         await engine.publish(change_of(await engine.games.table(request.game_id)))
         return CommandResult(game_id=request.game_id, version=result.last_version, duplicate=result.duplicate,
                              ended=True)
-    raise RejectedError("engine.busy", f"game {request.game_id} changed too often meanwhile; try again")
+    raise RejectedError(Refusal.ENGINE_BUSY, f"game {request.game_id} changed too often meanwhile; try again")

@@ -48,6 +48,7 @@ from shared.messages.rng import NumberedDraw
 from shared.play import layout
 from shared.play.layout import Entry
 from shared.play.table import Table, seed_seats
+from shared.refusals import Refusal
 
 log = get_logger(__name__)
 RETRIES = 8
@@ -110,19 +111,22 @@ class Engine:
             check_stream_id(request.game_id)
             rules = rules_of(request.game)
         except (InvalidStreamId, UnknownGame) as error:
-            raise RejectedError("engine.create.invalid", str(error)) from error
-        options = requested_options(request.game, request.options, "engine.create.invalid", "engine.create.options")
+            raise RejectedError(Refusal.ENGINE_CREATE_INVALID, str(error)) from error
+        options = requested_options(request.game, request.options, Refusal.ENGINE_CREATE_INVALID,
+                                    Refusal.ENGINE_CREATE_OPTIONS)
         if not request.game_id.startswith(f"{request.game}-"):
-            raise RejectedError("engine.create.invalid", f"a {request.game} game id starts with '{request.game}-'")
+            raise RejectedError(Refusal.ENGINE_CREATE_INVALID,
+                                f"a {request.game} game id starts with '{request.game}-'")
         for name, values in (("players", request.players), ("bots", request.bots)):
             if values and len(values) != request.seats:
-                raise RejectedError("engine.create.invalid", f"{name} must name one entry per seat ({request.seats})")
+                raise RejectedError(Refusal.ENGINE_CREATE_INVALID,
+                                    f"{name} must name one entry per seat ({request.seats})")
         unknown = {bot for bot in request.bots if bot is not None and bot not in rules.bots}
         if unknown:
-            raise RejectedError("engine.create.invalid",
+            raise RejectedError(Refusal.ENGINE_CREATE_INVALID,
                                 f"unknown bot {sorted(unknown)[0]!r}; bots are {', '.join(sorted(rules.bots))}")
         if request.turn_seconds is not None and not 1 <= request.turn_seconds <= 86_400:
-            raise RejectedError("engine.create.invalid", "turn_seconds must be between 1 and 86400")
+            raise RejectedError(Refusal.ENGINE_CREATE_INVALID, "turn_seconds must be between 1 and 86400")
         async with self.games.hold(request.game_id) as table:
             result = await self._open(request, rules, options, table)
         if not result.duplicate:
@@ -134,7 +138,7 @@ class Engine:
             if request.command_id in table.accepted:
                 return CommandResult(game_id=request.game_id, version=table.version, duplicate=True,
                                      commitment=table.opened.commitment, seeding=table.seeding)
-            raise RejectedError("engine.create.exists", f"game {request.game_id} already exists")
+            raise RejectedError(Refusal.ENGINE_CREATE_EXISTS, f"game {request.game_id} already exists")
         held = request.client_seed_seconds is not None
         if held:
             # The opening waits for client seeds: try it now on throwaway draws, so options the rules refuse are
@@ -159,7 +163,7 @@ class Engine:
         try:
             result = await self.games.append(table, batch, ExpectedVersion.NO_STREAM)
         except ConcurrencyError as error:
-            raise RejectedError("engine.create.exists", f"game {request.game_id} already exists") from error
+            raise RejectedError(Refusal.ENGINE_CREATE_EXISTS, f"game {request.game_id} already exists") from error
         return CommandResult(game_id=request.game_id, version=result.last_version, duplicate=result.duplicate,
                              commitment=opened.commitment, seeding=seeding)
 
@@ -188,28 +192,28 @@ class Engine:
             if not result.duplicate:
                 await self._changed(table, result.view)
             return result
-        raise RejectedError("engine.busy", f"game {request.game_id} changed too often meanwhile; try again")
+        raise RejectedError(Refusal.ENGINE_BUSY, f"game {request.game_id} changed too often meanwhile; try again")
 
     async def _play(self, request: PlayCommand, table: Table) -> CommandResult:
         if table.opened is None or table.rules is None:
-            raise RejectedError("engine.unknown-game", f"no game {request.game_id}")
+            raise RejectedError(Refusal.ENGINE_UNKNOWN_GAME, f"no game {request.game_id}")
         player_seat = table.seat_of(request.player_id)
         if (version := table.accepted.get(request.command_id)) is not None:
             return CommandResult(game_id=request.game_id, version=version, duplicate=True,
                                  ended=table.ended is not None,
                                  view=None if player_seat is None else view_of(table, player_seat))
         if table.ended is not None:
-            raise RejectedError("engine.game-over", f"game {request.game_id} has ended")
+            raise RejectedError(Refusal.ENGINE_GAME_OVER, f"game {request.game_id} has ended")
         if not table.started:
-            raise RejectedError("engine.seeding", f"game {request.game_id} waits for client seeds from seats "
+            raise RejectedError(Refusal.ENGINE_SEEDING, f"game {request.game_id} waits for client seeds from seats "
                                 f"{list(table.seeds_missing())} until {table.seeding_until}; no move before it starts")
         rules, game, state, version, nonce = table.rules, table.game, table.state, table.version, table.next_nonce
         try:
             command = command_decoder(game).decode(request.command)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
-            raise RejectedError("engine.command.invalid", f"not a {game} command: {error}") from error
+            raise RejectedError(Refusal.ENGINE_COMMAND_INVALID, f"not a {game} command: {error}") from error
         if request.player_id is not None and player_seat != command.seat:
-            raise RejectedError("engine.not-your-seat", f"seat {command.seat} is not yours to play")
+            raise RejectedError(Refusal.ENGINE_NOT_YOUR_SEAT, f"seat {command.seat} is not yours to play")
         try:
             events, draws = await self._decided(request.game_id, nonce, seeds_in_seat_order(table.client_seeds),
                                                 partial(rules.decide, state, command))
@@ -234,22 +238,22 @@ class Engine:
         """Record a seated player's client seed; the last one missing starts the game at once."""
         async with self.games.hold(request.game_id) as table:
             if table.opened is None or table.rules is None:
-                raise RejectedError("engine.unknown-game", f"no game {request.game_id}")
+                raise RejectedError(Refusal.ENGINE_UNKNOWN_GAME, f"no game {request.game_id}")
             seat = table.seat_of(request.player_id)
             if seat is None or seat not in table.seed_seats:
-                raise RejectedError("engine.client-seed.not-seated",
+                raise RejectedError(Refusal.ENGINE_CLIENT_SEED_NOT_SEATED,
                                     f"{request.player_id} holds no seat of {request.game_id} that gives a seed")
             given = table.client_seeds.get(seat)
             if given == request.client_seed:
                 return CommandResult(game_id=request.game_id, version=table.accepted[self._seed_command(seat)],
                                      duplicate=True, seeding=table.seeding)
             if given is not None:
-                raise RejectedError("engine.client-seed.already-given", f"seat {seat} has given its client seed")
+                raise RejectedError(Refusal.ENGINE_CLIENT_SEED_ALREADY_GIVEN, f"seat {seat} has given its client seed")
             if not table.seeding:
-                raise RejectedError("engine.client-seed.closed",
+                raise RejectedError(Refusal.ENGINE_CLIENT_SEED_CLOSED,
                                     f"game {request.game_id} has started: client seeds are taken only before")
             if not 1 <= len(request.client_seed.encode()) <= CLIENT_SEED_MAX_BYTES:
-                raise RejectedError("engine.client-seed.length",
+                raise RejectedError(Refusal.ENGINE_CLIENT_SEED_LENGTH,
                                     f"a client seed is 1 to {CLIENT_SEED_MAX_BYTES} bytes of UTF-8")
             given_event = layout.entry(ClientSeedGiven(seat=seat, client_seed=request.client_seed),
                                        actor=request.player_id, command_id=self._seed_command(seat))
@@ -258,7 +262,8 @@ class Engine:
                 # seed in the stream, and whoever starts the game later mixes it in.
                 result = await self.games.append(table, [given_event], table.version)
             except ConcurrencyError as error:
-                raise RejectedError("engine.busy", f"game {request.game_id} changed meanwhile; try again") from error
+                raise RejectedError(Refusal.ENGINE_BUSY,
+                                    f"game {request.game_id} changed meanwhile; try again") from error
             try:
                 started = await self._start_if_due(table, datetime.now(UTC))
             except (RejectedError, ConcurrencyError) as error:
@@ -328,7 +333,7 @@ class Engine:
         if at_least is not None and table.version < at_least:
             table = await self.games.catch_up(game_id)
         if table.opened is None or table.rules is None:
-            raise RejectedError("engine.unknown-game", f"no game {game_id}")
+            raise RejectedError(Refusal.ENGINE_UNKNOWN_GAME, f"no game {game_id}")
         return table
 
     async def view(self, request: GetView) -> GameView:

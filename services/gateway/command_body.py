@@ -10,8 +10,9 @@ import msgspec
 from services.gateway.body import decode
 from shared.bus.replies import RejectedError
 from shared.messages.games import GAMES, command_decoder
+from shared.refusals import Refusal
 
-OTHER_GAME = "request.other-game"
+OTHER_GAME = Refusal.REQUEST_OTHER_GAME
 
 
 def decode_command(game: str, raw: bytes) -> Any:

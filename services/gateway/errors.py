@@ -12,62 +12,14 @@ from shared.bus.replies import RejectedError
 from shared.http.errors import json_error
 from shared.http.outages import with_retry_after
 from shared.messages.json_paths import nesting_at, not_utf8_at
+from shared.refusals import status_of
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
-ENGINE_STATUS = {
-    # 400: the body breaks the OpenAPI document's schema (the gateway's own decoding says where). 422: it fits the
-    # schema, and the league refuses what it asks (options, seats, players or a format this game does not take).
-    "engine.unknown-game": 404,
-    "engine.not-your-seat": 403,
-    "engine.command.invalid": 400,
-    "engine.create.invalid": 422,
-    "engine.create.options": 422,
-    "engine.create.exists": 409,
-    "engine.game-over": 409,
-    "engine.busy": 503,
-    "engine.unavailable": 503,
-    "engine.not-owner": 503,
-    "engine.seeding": 409,
-    "engine.client-seed.not-seated": 403,
-    "engine.client-seed.already-given": 409,
-    "engine.client-seed.closed": 409,
-    "engine.client-seed.length": 400,
-    "tournament.unknown": 404,
-    "tournament.exists": 409,
-    "tournament.full": 409,
-    "tournament.already-started": 409,
-    "tournament.already-registered": 409,
-    "tournament.not-organiser": 403,
-    "tournament.too-few-players": 409,
-    "tournament.invalid": 422,
-    "tournament.format": 422,
-    "tournament.unknown-game": 422,
-    "tournament.busy": 503,
-    "reply.too-large": 502,
-    "service.unavailable": 503,
-    "bus.unavailable": 503,
-    "store.unavailable": 503,
-    "upstream.timeout": 504,
-    "event.unreadable": 409,
-    "queue.invalid": 422,
-    "request.other-game": 422,
-}
 MAX_NESTING = 100
 """Where a body that failed on its nesting is said to nest too deep (msgspec follows about a thousand levels)."""
 HTTP_CODES = {400: "request.bad", 401: "auth.unauthorized", 403: "auth.forbidden", 404: "route.not-found",
               405: "route.method-not-allowed", 413: "request.too-large", 415: "request.media-type"}
-
-
-def status_of(error: RejectedError) -> int:
-    """Engine codes map to their status; any other code is a rule the move breaks (422)."""
-    if error.code in ENGINE_STATUS:
-        return ENGINE_STATUS[error.code]
-    if error.code in ("bad-request",):
-        return 400
-    if error.code == "internal":
-        return 502
-    return 422
 
 
 def bad_body(error: msgspec.ValidationError | msgspec.DecodeError) -> web.Response:
@@ -89,7 +41,7 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
             response.headers["Allow"] = error.headers["Allow"]
         return response
     except RejectedError as error:
-        return with_retry_after(json_error(status_of(error), error.code, error.message))
+        return with_retry_after(json_error(status_of(error.code), error.code, error.message))
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
         return bad_body(error)
     except TimeoutError:

@@ -27,6 +27,7 @@ from shared.eventstore.types import STREAM_ID
 from shared.http.errors import json_error
 from shared.messages.engine import CreateGame, GiveClientSeed, PlayCommand
 from shared.messages.games import GAMES
+from shared.refusals import Refusal
 from shared.service.keys import POOL
 
 IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
@@ -45,7 +46,8 @@ def game_of(game_id: str) -> str:
     if game not in GAMES or "-" not in game_id:
         raise web.HTTPNotFound(text=f"no game {game_id}")
     if not STREAM_ID.match(game_id):
-        raise RejectedError("engine.unknown-game", f"no game {game_id!r}: an id is <game>-<letters, digits, _ or ->")
+        raise RejectedError(Refusal.ENGINE_UNKNOWN_GAME,
+                            f"no game {game_id!r}: an id is <game>-<letters, digits, _ or ->")
     return game
 
 

@@ -14,6 +14,7 @@ from services.gateway.routes_games import json
 from services.gateway.schemas import GameName
 from shared.bus.replies import RejectedError
 from shared.messages.tournaments import CreateTournamentRequest, JoinQueue, RegisterPlayer
+from shared.refusals import Refusal
 from shared.tournaments.decide import TOURNAMENT_ID
 from shared.tournaments.formats import Format
 
@@ -53,7 +54,7 @@ def tournament_of(request: web.Request) -> str:
     """The path's tournament id; 404 for an id no tournament can have, before matchmaking is asked."""
     tournament_id = request.match_info["tournament_id"]
     if not TOURNAMENT_ID.match(tournament_id):
-        raise RejectedError("tournament.unknown", f"no tournament {tournament_id!r}: an id is 1 to 64 letters,"
+        raise RejectedError(Refusal.TOURNAMENT_UNKNOWN, f"no tournament {tournament_id!r}: an id is 1 to 64 letters,"
                             " digits or _")
     return tournament_id
 

@@ -30,6 +30,7 @@ from shared.messages.tournaments import (
     TournamentRef,
     TournamentView,
 )
+from shared.refusals import Refusal
 from shared.service.app import background, base_app, use_nats, use_store
 from shared.service.keys import HANDLER_METRICS, NAMESPACE, NATS, POOL, STORE
 from shared.tournaments.commands import CreateTournament, Register, Start
@@ -54,10 +55,10 @@ def build(settings: MatchmakingSettings) -> web.Application:
                                                                widen_per_second=settings.band_widen_per_second))
 
         async def create(request: CreateTournamentRequest, msg: Msg) -> TournamentRef:
-            options = requested_options(request.game, request.options, "tournament.invalid")
+            options = requested_options(request.game, request.options, Refusal.TOURNAMENT_INVALID)
             seats = seat_range(request.game, options)
             if seats is None:
-                raise RejectedError("tournament.invalid", f"{request.game} refuses these options at any table")
+                raise RejectedError(Refusal.TOURNAMENT_INVALID, f"{request.game} refuses these options at any table")
             tournament_id = request.tournament_id or uuid.uuid4().hex[:16]
             _, version = await tournaments.execute(tournament_id, CreateTournament(
                 tournament_id=tournament_id, name=request.name, game=request.game, options=request.options,

@@ -21,6 +21,7 @@ from shared.logging import correlation, get_logger
 from shared.messages.engine import GameAbandoned, GameEnded, GameOpened
 from shared.messages.readable import UnreadableEvent, read
 from shared.messages.registry import message_name
+from shared.refusals import Refusal
 from shared.tournaments.commands import RecordResult
 
 CHECKPOINT = "matchmaking"
@@ -77,7 +78,7 @@ async def record(tournaments: Tournaments, tournament_id: str, game_id: str, win
     try:
         await tournaments.execute(tournament_id, RecordResult(game_id=game_id, winners=winners))
     except RejectedError as error:
-        if error.code == "tournament.busy":
+        if error.code == Refusal.TOURNAMENT_BUSY:
             raise  # transient: the supervisor restarts the follower from its checkpoint, and recording is idempotent
         log.error("tournament.result-refused", tournament_id=tournament_id, game_id=game_id, code=error.code,
                   reason=error.message)

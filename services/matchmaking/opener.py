@@ -14,6 +14,7 @@ from shared.bus.namespace import Namespace
 from shared.bus.replies import RejectedError
 from shared.logging import get_logger
 from shared.messages.engine import CommandResult, CreateGame
+from shared.refusals import Refusal
 
 log = get_logger(__name__)
 AT_ONCE = 256
@@ -33,7 +34,7 @@ class Opener:
                 await ask_engine(self.nc, self.ns, create.game_id, "command", create, CommandResult,
                                  timeout=self.timeout)
             except RejectedError as error:
-                if error.code != "engine.create.exists":
+                if error.code != Refusal.ENGINE_CREATE_EXISTS:
                     raise
             log.info("game.opened", game_id=create.game_id, tournament_id=create.tournament_id)
 

@@ -15,6 +15,7 @@ from services.matchmaking.seats import seat_range
 from shared.bus.replies import RejectedError
 from shared.messages.games import requested_options
 from shared.messages.tournaments import JoinQueue, QueueTicket
+from shared.refusals import Refusal
 from shared.tournaments.quickplay import Banding, Waiting, form_tables
 
 BOTS = ("greedy", "random")
@@ -27,12 +28,12 @@ class Queue:
         self.banding = banding
 
     async def join(self, request: JoinQueue) -> QueueTicket:
-        options = requested_options(request.game, request.options, "queue.invalid")
+        options = requested_options(request.game, request.options, Refusal.QUEUE_INVALID)
         seats = seat_range(request.game, options)
         if seats is None or not seats[0] <= request.seats <= seats[1]:
-            raise RejectedError("queue.invalid", f"{request.game} cannot be played by {request.seats}")
+            raise RejectedError(Refusal.QUEUE_INVALID, f"{request.game} cannot be played by {request.seats}")
         if request.bot is not None and request.bot not in BOTS:
-            raise RejectedError("queue.invalid", f"bot must be one of {', '.join(BOTS)}")
+            raise RejectedError(Refusal.QUEUE_INVALID, f"bot must be one of {', '.join(BOTS)}")
         async with self.pool.acquire() as conn:
             rating = (await ratings_of(conn, [request.player_id]))[request.player_id]
             await conn.execute(

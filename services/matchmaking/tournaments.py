@@ -17,6 +17,7 @@ from shared.logging import get_logger
 from shared.messages.readable import read
 from shared.messages.stored import stored
 from shared.messages.tournaments import tournament_stream
+from shared.refusals import Refusal
 from shared.service.keyed_locks import KeyedLocks
 from shared.tournaments.commands import Command, Start
 from shared.tournaments.decide import decide
@@ -49,7 +50,7 @@ class Tournaments:
     async def state(self, tournament_id: str) -> tuple[State, int]:
         state, version = await self.load(tournament_id)
         if state is None:
-            raise RejectedError("tournament.unknown", f"no tournament {tournament_id}")
+            raise RejectedError(Refusal.TOURNAMENT_UNKNOWN, f"no tournament {tournament_id}")
         return state, version
 
     async def execute(self, tournament_id: str, command: Command, actor: str = "matchmaking") -> tuple[State, int]:
@@ -81,7 +82,8 @@ class Tournaments:
             if games := new_games(state, events):
                 self.open_soon(state, games)
             return state, version
-        raise RejectedError("tournament.busy", f"tournament {tournament_id} changed too often meanwhile; try again")
+        raise RejectedError(Refusal.TOURNAMENT_BUSY,
+                            f"tournament {tournament_id} changed too often meanwhile; try again")
 
     async def open_games(self, state: State, games: Sequence[Game]) -> None:
         created = state.created

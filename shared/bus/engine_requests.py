@@ -17,9 +17,10 @@ from nats.errors import NoRespondersError
 from shared.bus.namespace import Namespace
 from shared.bus.replies import RejectedError
 from shared.bus.rpc import request
+from shared.refusals import Refusal
 
 Resp = TypeVar("Resp")
-NOT_OWNER = "engine.not-owner"
+NOT_OWNER = Refusal.ENGINE_NOT_OWNER
 FIRST_BACKOFF = 0.02
 MAX_BACKOFF = 0.5
 READS = frozenset({"view", "legal"})
@@ -42,7 +43,7 @@ async def ask_engine(nc: Client, ns: Namespace, game_id: str, verb: str, payload
                 raise
         except NoRespondersError:
             if time.monotonic() + backoff >= deadline:
-                raise RejectedError("engine.unavailable",
+                raise RejectedError(Refusal.ENGINE_UNAVAILABLE,
                                     f"no engine replica owns the partition of {game_id} now; try again") from None
         except RejectedError as error:
             if error.code != NOT_OWNER or time.monotonic() + backoff >= deadline:

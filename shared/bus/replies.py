@@ -23,5 +23,5 @@ class RejectedError(Exception):
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(f"{code}: {message}")
-        self.code = code
+        self.code = str(code)  # a plain str when given a Refusal, as when decoded from a reply
         self.message = message

@@ -16,12 +16,13 @@ from shared.bus.handler_metrics import SubjectMetrics
 from shared.bus.replies import Ok, Rejected, RejectedError
 from shared.logging import correlation, correlation_id_or_new, current_correlation_id, get_logger
 from shared.messages.nul import json_nul_at, nul_error
+from shared.refusals import Refusal
 from shared.unavailable import unavailable
 
 Req = TypeVar("Req")
 Resp = TypeVar("Resp")
 CORRELATION_HEADER = "Correlation-Id"
-UPSTREAM_TIMEOUT = "upstream.timeout"
+UPSTREAM_TIMEOUT = Refusal.UPSTREAM_TIMEOUT
 MAX_IN_FLIGHT = 512
 """Requests one subscription handles at once; more wait in nats-py's pending queue (its slow-consumer limit)."""
 log = get_logger(__name__)
@@ -95,12 +96,12 @@ async def serve(
                 reply: Ok[Any] | Rejected
                 try:
                     if (path := json_nul_at(msg.data)) is not None:
-                        raise RejectedError("bad-request", nul_error(path))
+                        raise RejectedError(Refusal.BAD_REQUEST, nul_error(path))
                     reply = Ok(await handler(decoder.decode(msg.data), msg))
                 except msgspec.ValidationError as error:
-                    reply = Rejected("bad-request", str(error))
+                    reply = Rejected(Refusal.BAD_REQUEST, str(error))
                 except msgspec.DecodeError as error:
-                    reply = Rejected("bad-request", f"malformed JSON: {error}")
+                    reply = Rejected(Refusal.BAD_REQUEST, f"malformed JSON: {error}")
                 except RejectedError as error:
                     reply = Rejected(error.code, error.message)
                 except TimeoutError:  # what this handler asked (another service, the database) did not answer
@@ -112,13 +113,14 @@ async def serve(
                         reply = Rejected(*named)
                     else:
                         log.exception("request.failed")
-                        reply = Rejected("internal", "the service failed to handle this request; it was logged")
+                        reply = Rejected(Refusal.INTERNAL, "the service failed to handle this request; it was logged")
                 if metrics is not None:
                     metrics.done(reply.code if isinstance(reply, Rejected) else "ok", time.perf_counter() - started)
                 if msg.reply:
                     data = _encoder.encode(reply)
                     if len(data) > nc.max_payload:
-                        data = _encoder.encode(Rejected("reply.too-large", f"the answer is {len(data):,} bytes, over"
+                        data = _encoder.encode(Rejected(Refusal.REPLY_TOO_LARGE,
+                                                        f"the answer is {len(data):,} bytes, over"
                                                         f" the {nc.max_payload:,} NATS carries; ask for less"))
                     await msg.respond(data)
         finally:

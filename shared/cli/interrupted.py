@@ -20,6 +20,7 @@ from shared.cli.abandon import abandon_with
 from shared.cli.connection import operator_nkey
 from shared.cli.demo_record import FILE, DemoRecord, interrupted_demo
 from shared.eventstore.pool import connect as pg_connect
+from shared.refusals import Refusal
 
 REASON = "the demo playing it was interrupted; league up ended it on its next start"
 BY = "league up"
@@ -58,7 +59,7 @@ async def end_interrupted_demo(data_dir: Path, database_url: str, nats_url: str,
                     await abandon_with(nc, ns, game_id, REASON, BY)
                     abandoned += 1
                 except RejectedError as error:  # ended meanwhile, or named by a tournament and not yet opened
-                    if error.code not in ("engine.game-over", "engine.unknown-game"):
+                    if error.code not in (Refusal.ENGINE_GAME_OVER, Refusal.ENGINE_UNKNOWN_GAME):
                         raise
             await asyncio.sleep(LOOK_EVERY)
         else:

@@ -12,6 +12,7 @@ import msgspec
 
 from shared.client.retry import AGAIN, PATIENT, UNANSWERED, Retry
 from shared.messages.engine import GameView, LegalCommands
+from shared.refusals import Refusal
 
 
 class ApiError(Exception):
@@ -122,11 +123,11 @@ class LeagueClient:
     async def enter(self, tournament_id: str) -> None:
         """A try that went unanswered may have entered us: "already registered" then answers the retry."""
         await self.call("POST", f"/v1/tournaments/{tournament_id}/players", {},
-                        done_if=frozenset({"tournament.already-registered"}))
+                        done_if=frozenset({Refusal.TOURNAMENT_ALREADY_REGISTERED}))
 
     async def start(self, tournament_id: str) -> dict[str, Any]:
         result: dict[str, Any] | None = await self.call("POST", f"/v1/tournaments/{tournament_id}/start",
-                                                        done_if=frozenset({"tournament.already-started"}))
+                                                        done_if=frozenset({Refusal.TOURNAMENT_ALREADY_STARTED}))
         return result if result is not None else await self.tournament(tournament_id)
 
     async def tournament(self, tournament_id: str) -> dict[str, Any]:

@@ -9,8 +9,9 @@ from shared.bus.replies import RejectedError
 from shared.eventstore import RecordedEvent
 from shared.messages.registry import UnknownMessage
 from shared.messages.stored import loaded
+from shared.refusals import Refusal
 
-UNREADABLE = "event.unreadable"
+UNREADABLE = Refusal.EVENT_UNREADABLE
 
 
 class UnreadableEvent(RejectedError):
