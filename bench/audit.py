@@ -37,11 +37,11 @@ async def seasons(infra: RunInfra, count: int) -> list[tuple[str, list[RecordedE
     await apply_migrations(infra.database_url)
     services = [ServiceProcess(name, {**infra.env, "LOG_LEVEL": "warning"}, infra.tmp / f"{name}.log")
                 for name in ("rng", "engine")]
-    for service in services:
-        service.start()
     pool = await create_pool(infra.database_url, role="league_app")
     nc = await connect(infra.nats_url, name="bench", nkey_file=infra.admin_nkey)
     try:
+        for service in services:
+            service.start()
         for service in services:
             service.wait_healthy(60)
         store = EventStore(pool)

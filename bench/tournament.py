@@ -116,9 +116,9 @@ async def running_services(infra: RunInfra, names: Iterable[str]) -> AsyncIterat
     await apply_migrations(infra.database_url)
     env = {**infra.env, "LOG_LEVEL": "warning"}
     services = {name: ServiceProcess(name, env, infra.tmp / f"{name}.log") for name in names}
-    for service in services.values():
-        service.start()
     try:
+        for service in services.values():
+            service.start()
         for service in services.values():
             await asyncio.to_thread(service.wait_healthy, 60)
         yield services

@@ -9,7 +9,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,3 +89,25 @@ class ServiceProcess:
                 process.kill()
                 process.wait()
         return None if process is None else process.returncode
+
+
+@contextmanager
+def services_running(*names: str, env: Mapping[str, str], log: Callable[[str], Path], timeout: float = 60,
+                     stop_cleanly: bool = True) -> Iterator[dict[str, ServiceProcess]]:
+    """The named services, each a process of its own, all healthy for the block. Whatever was started is stopped
+    after it (the last started first), also when a start or the block fails; ``stop_cleanly``: a block that ended
+    well then needs each to have exited 0 on SIGTERM."""
+    services: dict[str, ServiceProcess] = {}
+    try:
+        for name in names:
+            services[name] = ServiceProcess(name, env, log(name))
+            services[name].start()
+        for service in services.values():
+            service.wait_healthy(timeout)
+        yield services
+    except BaseException:
+        for service in reversed(services.values()):
+            service.stop()
+        raise
+    exits = {name: service.stop() for name, service in reversed(services.items())}
+    assert not stop_cleanly or all(code == 0 for code in exits.values()), f"not stopped cleanly on SIGTERM: {exits}"

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from shared.cli.migrate import prepare_database, services_database_url
-from shared.infra.processes import SERVICES, ServiceProcess
+from shared.infra.processes import SERVICES, ServiceProcess, services_running
 from tests.infra import RunInfra, _create_database, _delete_streams, _drop_database, with_database
 
 
@@ -39,13 +39,6 @@ def league(league_env: dict[str, str], migrated: RunInfra) -> Iterator[dict[str,
     """Every service of that league as a real process, as ``league up`` runs them (without the demo); stopped once
     the end-to-end tests are done."""
     env = {**league_env, "LOG_LEVEL": "warning"}
-    services = {name: ServiceProcess(name, env, migrated.tmp / f"{name}-league.log") for name in SERVICES}
-    try:
-        for service in services.values():
-            service.start()
-        for service in services.values():
-            service.wait_healthy(90)
+    with services_running(*SERVICES, env=env, log=lambda name: migrated.tmp / f"{name}-league.log", timeout=90,
+                          stop_cleanly=False) as services:
         yield services
-    finally:
-        for service in reversed(services.values()):
-            service.stop()

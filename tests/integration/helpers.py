@@ -6,10 +6,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import msgspec
 
+from shared.client.http import LeagueClient
 from shared.eventstore import Metadata, NewEvent
-from shared.infra.processes import ServiceProcess
+from shared.infra.processes import ServiceProcess, services_running
 
 
 def new_stream(category: str = "test") -> str:
@@ -27,12 +29,12 @@ def event(n: int = 0, *, type: str = "test.Happened", correlation_id: str = "cor
 @contextmanager
 def service_running(name: str, env: Mapping[str, str], log: Path) -> Iterator[ServiceProcess]:
     """A service as its own process, healthy, for the block; it must then stop cleanly."""
-    service = ServiceProcess(name, env, log)
-    service.start()
-    try:
-        service.wait_healthy(60)
-    except BaseException:
-        service.stop()
-        raise
-    yield service
-    assert service.stop() == 0
+    with services_running(name, env=env, log=lambda _: log) as services:
+        yield services[name]
+
+
+async def players(session: aiohttp.ClientSession, url: str, count: int) -> list[LeagueClient]:
+    clients = [LeagueClient(session, url) for _ in range(count)]
+    for n, client in enumerate(clients):
+        await client.register(f"Bot {n}")
+    return clients

@@ -25,7 +25,6 @@ from shared.messages.rng import ClientSeedAdded, Drawn, NumberedDraw, SeedReveal
 from shared.messages.stored import loaded
 from tests.integration.play import revealed
 from tests.integration.tamper import edit_data, rechain
-from tests.integration.test_gateway import gateway, session  # noqa: F401 - fixtures
 
 SHORT_HOCKEY = {"periods": 1, "shots_per_period": 2}
 
@@ -36,7 +35,7 @@ async def refused(call: object, status: int, code: str) -> None:
     assert (error.value.status, error.value.code) == (status, code), error.value
 
 
-async def seeded_game(session: aiohttp.ClientSession, gateway: str, seconds: float,  # noqa: F811
+async def seeded_game(session: aiohttp.ClientSession, gateway: str, seconds: float,
                       names: list[str]) -> tuple[str, list[LeagueClient]]:
     clients = await register_bots(session, gateway, names)
     game_id = await clients[0].create_game("hockeydice", len(clients), options=SHORT_HOCKEY,
@@ -45,7 +44,7 @@ async def seeded_game(session: aiohttp.ClientSession, gateway: str, seconds: flo
 
 
 async def test_the_game_waits_for_its_players_seeds_and_every_draw_mixes_them_in(
-    gateway: str, session: aiohttp.ClientSession, store: EventStore  # noqa: F811
+    gateway: str, session: aiohttp.ClientSession, store: EventStore
 ) -> None:
     game_id, (home, away) = await seeded_game(session, gateway, 600, ["Seed home", "Seed away"])
     stranger = (await register_bots(session, gateway, ["Seed stranger"]))[0]
@@ -95,7 +94,7 @@ async def test_the_game_waits_for_its_players_seeds_and_every_draw_mixes_them_in
 
 
 async def test_a_missing_seed_does_not_hold_the_game_past_its_window(
-    gateway: str, session: aiohttp.ClientSession, store: EventStore  # noqa: F811
+    gateway: str, session: aiohttp.ClientSession, store: EventStore
 ) -> None:
     game_id, (home, away) = await seeded_game(session, gateway, 1, ["Window home", "Window away"])
     await home.client_seed(game_id, "only me")
@@ -115,7 +114,7 @@ async def test_a_missing_seed_does_not_hold_the_game_past_its_window(
 
 
 async def test_a_game_with_only_bots_to_seed_starts_at_once(
-    gateway: str, session: aiohttp.ClientSession, store: EventStore  # noqa: F811
+    gateway: str, session: aiohttp.ClientSession, store: EventStore
 ) -> None:
     (host,) = await register_bots(session, gateway, ["Seedless host"])
     game_id = await host.create_game("vortex", 2, players=[None, None], bots=["greedy", "random"],
@@ -138,7 +137,7 @@ def index_of(events: list[RecordedEvent], type_: str) -> int:
 
 
 @pytest.fixture
-async def seeded_streams(gateway: str, session: aiohttp.ClientSession,  # noqa: F811
+async def seeded_streams(gateway: str, session: aiohttp.ClientSession,
                          store: EventStore) -> tuple[str, list[RecordedEvent], list[RecordedEvent]]:
     game_id, clients = await seeded_game(session, gateway, 600, ["Audit home", "Audit away"])
     for n, client in enumerate(clients):

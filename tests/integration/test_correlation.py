@@ -16,23 +16,16 @@ from shared.eventstore import EventStore
 from shared.infra.processes import ServiceProcess
 from shared.messages.rng import rng_stream
 from tests.infra import RunInfra
+from tests.integration.helpers import service_running
 
 HEADER = "X-Correlation-Id"
 
 
 @pytest.fixture(scope="module")
 async def gateway(migrated: RunInfra, game_services: dict[str, ServiceProcess]) -> AsyncIterator[ServiceProcess]:
-    service = ServiceProcess("gateway", {**migrated.env, "LOG_LEVEL": "debug"}, migrated.tmp / "gateway-corr.log")
-    service.start()
-    service.wait_healthy(60)
-    yield service
-    assert service.stop() == 0
-
-
-@pytest.fixture
-async def session() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as client_session:
-        yield client_session
+    env = {**migrated.env, "LOG_LEVEL": "debug"}
+    with service_running("gateway", env, migrated.tmp / "gateway-corr.log") as service:
+        yield service
 
 
 async def call(session: aiohttp.ClientSession, method: str, url: str, body: Any = None, *,

@@ -26,7 +26,6 @@ from tests.infra import RunInfra
 from tests.integration.bots_running import fetch, standings_service
 from tests.integration.play import create, play_to_end
 from tests.integration.tamper import rewrite
-from tests.integration.test_gateway import gateway, session  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.usefixtures("gateway")
 _encoder = msgspec.json.Encoder()
@@ -76,8 +75,8 @@ async def metric(url: str, name: str) -> float:
 
 
 async def test_a_swapped_game_is_named_everywhere_and_quarantined_while_the_rest_rebuilds(
-    nc: Client, store: EventStore, migrated: RunInfra, superuser: asyncpg.Connection, gateway: str,  # noqa: F811
-    session: aiohttp.ClientSession, standings: ServiceProcess  # noqa: F811
+    nc: Client, store: EventStore, migrated: RunInfra, superuser: asyncpg.Connection, gateway: str,
+    session: aiohttp.ClientSession, standings: ServiceProcess
 ) -> None:
     ns = migrated.namespace
     game_id = await create(nc, ns, "vortex", 2)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import defaultdict
-from collections.abc import AsyncIterator
 
 import aiohttp
 import msgspec
@@ -15,39 +14,11 @@ from shared.client.bot import play_game
 from shared.client.http import LeagueClient
 from shared.eventstore import EventStore
 from shared.games.phantoms.state import Season
-from shared.infra.processes import ServiceProcess
 from shared.messages.engine import GameView
 from shared.play.table import Table
-from tests.infra import RunInfra
+from tests.integration.helpers import players
 from tests.integration.play import revealed
 from tests.unit.phantoms.test_properties import _strings, hidden_from
-
-
-@pytest.fixture(scope="module")
-async def gateway(migrated: RunInfra, game_services: dict[str, ServiceProcess]) -> AsyncIterator[str]:
-    env = {**migrated.env, "LOG_LEVEL": "warning"}
-    started = [ServiceProcess(name, env, migrated.tmp / f"{name}-gw.log") for name in ("relay", "gateway")]
-    for service in started:
-        service.start()
-    for service in started:
-        service.wait_healthy(60)
-    yield started[1].url
-    for service in started:
-        assert service.stop() == 0
-
-
-@pytest.fixture
-async def session() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as client_session:
-        yield client_session
-
-
-async def players(session: aiohttp.ClientSession, url: str, count: int) -> list[LeagueClient]:
-    clients = [LeagueClient(session, url) for _ in range(count)]
-    for n, client in enumerate(clients):
-        await client.register(f"Bot {n}")
-    return clients
-
 
 GAMES = [
     ("phantoms", 4, {"edition": "poti"}),

@@ -13,19 +13,19 @@ import pytest
 from shared.client.http import LeagueClient
 from shared.infra.processes import ServiceProcess
 from tests.infra import RunInfra
-from tests.integration.test_gateway import gateway, players, session  # noqa: F401 - fixtures
+from tests.integration.helpers import players
 
 TOURNAMENT = {"name": "Cup", "game": "vortex", "format": {"type": "swiss", "table_size": 2}, "max_players": 4}
 
 
-async def post(session: aiohttp.ClientSession, url: str, data: bytes,  # noqa: F811
+async def post(session: aiohttp.ClientSession, url: str, data: bytes,
                headers: dict[str, str]) -> tuple[int, dict[str, str], dict]:  # type: ignore[type-arg]
     async with session.post(url, data=data, headers={"Content-Type": "application/json", **headers}) as response:
         return response.status, dict(response.headers), json.loads(await response.read())
 
 
 async def test_bodies_that_are_not_utf8_or_nest_too_deep_are_a_400_naming_the_field(
-    gateway: str, session: aiohttp.ClientSession  # noqa: F811
+    gateway: str, session: aiohttp.ClientSession
 ) -> None:
     (player,) = await players(session, gateway, 1)
     auth = {"Authorization": f"Bearer {player.token}"}
@@ -48,7 +48,7 @@ async def test_bodies_that_are_not_utf8_or_nest_too_deep_are_a_400_naming_the_fi
 
 
 async def test_a_service_nobody_answers_for_is_a_503_with_retry_after(
-    gateway: str, session: aiohttp.ClientSession  # noqa: F811
+    gateway: str, session: aiohttp.ClientSession
 ) -> None:
     """No matchmaking runs in this module: NATS says "no responders" at once."""
     (player,) = await players(session, gateway, 1)
@@ -118,7 +118,7 @@ async def gateway_behind_proxy(migrated: RunInfra) -> AsyncIterator[tuple[str, P
 
 
 async def test_a_database_that_refuses_connections_is_a_503_with_retry_after(
-    gateway_behind_proxy: tuple[str, Proxy], session: aiohttp.ClientSession  # noqa: F811
+    gateway_behind_proxy: tuple[str, Proxy], session: aiohttp.ClientSession
 ) -> None:
     url, proxy = gateway_behind_proxy
     client = LeagueClient(session, url)

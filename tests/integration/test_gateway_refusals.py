@@ -28,14 +28,13 @@ from shared.messages.tournaments import (
     TournamentView,
 )
 from tests.infra import RunInfra
-from tests.integration.test_gateway import gateway, players, session  # noqa: F401 - fixtures
-from tests.integration.test_gateway_tournaments import matchmaking  # noqa: F401 - fixture
+from tests.integration.helpers import players
 
 pytestmark = pytest.mark.usefixtures("gateway")
 
 
 @pytest.fixture
-async def table(session: aiohttp.ClientSession, gateway: str) -> AsyncIterator[tuple[str, list[LegalClient]]]:  # noqa: F811
+async def table(session: aiohttp.ClientSession, gateway: str) -> AsyncIterator[tuple[str, list[LegalClient]]]:
     clients = await players(session, gateway, 2)
     game_id = await clients[0].create_game("vortex", 2, players=[c.player_id for c in clients])
     yield game_id, clients
@@ -79,7 +78,7 @@ async def test_a_move_that_breaks_a_rule_returns_its_rule_and_changes_nothing(
     assert await store.stream_version(game_id) == before
 
 
-async def raw(session: aiohttp.ClientSession, method: str, url: str, data: bytes | None,  # noqa: F811
+async def raw(session: aiohttp.ClientSession, method: str, url: str, data: bytes | None,
               headers: dict[str, str]) -> tuple[int, dict]:  # type: ignore[type-arg]
     async with session.request(method, url, data=data, headers=headers) as response:
         body = await response.read()
@@ -87,7 +86,7 @@ async def raw(session: aiohttp.ClientSession, method: str, url: str, data: bytes
 
 
 async def test_malformed_requests_get_a_4xx_that_names_the_problem(
-    table: tuple[str, list[LeagueClient]], session: aiohttp.ClientSession, gateway: str, store: EventStore  # noqa: F811
+    table: tuple[str, list[LeagueClient]], session: aiohttp.ClientSession, gateway: str, store: EventStore
 ) -> None:
     game_id, (first, _) = table
     auth = {"Authorization": f"Bearer {first.token}", "Content-Type": "application/json"}
@@ -133,7 +132,7 @@ async def test_malformed_requests_get_a_4xx_that_names_the_problem(
 
 
 async def test_a_move_needs_no_idempotency_key_and_is_then_not_deduplicated(
-    table: tuple[str, list[LeagueClient]], session: aiohttp.ClientSession, gateway: str, store: EventStore  # noqa: F811
+    table: tuple[str, list[LeagueClient]], session: aiohttp.ClientSession, gateway: str, store: EventStore
 ) -> None:
     game_id, (first, _) = table
     auth = {"Authorization": f"Bearer {first.token}", "Content-Type": "application/json"}
@@ -149,7 +148,7 @@ async def test_a_move_needs_no_idempotency_key_and_is_then_not_deduplicated(
     assert (status == 200 and again["version"] > done["version"]) or status in (403, 409, 422), again
 
 
-async def test_a_request_aiohttp_cannot_parse_gets_the_json_error_body(gateway: str) -> None:  # noqa: F811
+async def test_a_request_aiohttp_cannot_parse_gets_the_json_error_body(gateway: str) -> None:
     url = yarl.URL(gateway)
     reader, writer = await asyncio.open_connection(url.host, url.port)
     writer.write(b"POST /v1/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -163,7 +162,7 @@ async def test_a_request_aiohttp_cannot_parse_gets_the_json_error_body(gateway: 
     assert error["code"] == "request.bad-http" and "Content-Type" in error["message"], error
 
 
-async def test_the_openapi_document_describes_every_route(session: aiohttp.ClientSession, gateway: str) -> None:  # noqa: F811
+async def test_the_openapi_document_describes_every_route(session: aiohttp.ClientSession, gateway: str) -> None:
     status, document = await raw(session, "GET", f"{gateway}/openapi.json", None, {})
     assert status == 200 and document["openapi"].startswith("3.")
     from services.gateway.app import build
@@ -188,7 +187,7 @@ async def rejections_logged(store: EventStore) -> int:
 
 
 async def test_text_with_a_nul_is_refused_at_the_gateway_naming_the_field(
-    table: tuple[str, list[LeagueClient]], session: aiohttp.ClientSession, gateway: str, store: EventStore  # noqa: F811
+    table: tuple[str, list[LeagueClient]], session: aiohttp.ClientSession, gateway: str, store: EventStore
 ) -> None:
     game_id, (first, second) = table
     auth = {"Authorization": f"Bearer {first.token}", "Content-Type": "application/json"}
@@ -260,7 +259,7 @@ async def test_text_with_a_nul_sent_to_the_engine_directly_is_a_clear_rejection_
 
 
 async def test_a_path_id_no_game_or_tournament_can_have_is_a_404_not_a_502(
-    table: tuple[str, list[LeagueClient]], session: aiohttp.ClientSession, gateway: str  # noqa: F811
+    table: tuple[str, list[LeagueClient]], session: aiohttp.ClientSession, gateway: str
 ) -> None:
     _, (first, _) = table
     auth = {"Authorization": f"Bearer {first.token}"}
@@ -288,7 +287,7 @@ async def test_a_path_id_no_game_or_tournament_can_have_is_a_404_not_a_502(
 
 
 async def test_an_idempotency_key_reused_for_another_command_is_refused_by_any_gateway_replica(
-    table: tuple[str, list[LeagueClient]], session: aiohttp.ClientSession, gateway: str, store: EventStore,  # noqa: F811
+    table: tuple[str, list[LeagueClient]], session: aiohttp.ClientSession, gateway: str, store: EventStore,
     migrated: RunInfra,
 ) -> None:
     game_id, (first, _) = table
@@ -318,7 +317,7 @@ async def test_an_idempotency_key_reused_for_another_command_is_refused_by_any_g
 
 
 async def test_a_command_only_the_league_sends_is_refused_from_a_player(
-    session: aiohttp.ClientSession, gateway: str, store: EventStore  # noqa: F811
+    session: aiohttp.ClientSession, gateway: str, store: EventStore
 ) -> None:
     clients = await players(session, gateway, 4)
     game_id = await clients[0].create_game("phantoms", 4, options={"edition": "poti", "turn_seconds": 600},
@@ -336,7 +335,7 @@ async def test_a_command_only_the_league_sends_is_refused_from_a_player(
 
 
 async def test_only_the_player_who_created_a_tournament_may_start_it(
-    session: aiohttp.ClientSession, gateway: str, matchmaking: None, nc: Client, migrated: RunInfra,  # noqa: F811
+    session: aiohttp.ClientSession, gateway: str, matchmaking: None, nc: Client, migrated: RunInfra,
     store: EventStore,
 ) -> None:
     organiser, other = await players(session, gateway, 2)
@@ -372,7 +371,7 @@ async def test_only_the_player_who_created_a_tournament_may_start_it(
 
 
 async def test_text_with_a_nul_sent_to_matchmaking_directly_is_a_clear_rejection(
-    matchmaking: None, nc: Client, migrated: RunInfra, store: EventStore  # noqa: F811
+    matchmaking: None, nc: Client, migrated: RunInfra, store: EventStore
 ) -> None:
     events = await events_in_log(store, "tournament-%")
     subject = migrated.namespace.command("matchmaking", "create")
@@ -395,7 +394,7 @@ async def test_text_with_a_nul_sent_to_matchmaking_directly_is_a_clear_rejection
 
 
 async def test_a_game_created_again_under_the_same_idempotency_key_is_the_same_game(
-    session: aiohttp.ClientSession, gateway: str, store: EventStore  # noqa: F811
+    session: aiohttp.ClientSession, gateway: str, store: EventStore
 ) -> None:
     (host,) = await players(session, gateway, 1)
     settings = {"game": "vortex", "seats": 2, "options": {"max_rounds": 3}}

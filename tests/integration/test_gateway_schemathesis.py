@@ -11,15 +11,14 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.integration.test_gateway import gateway, players, session  # noqa: F401 - fixtures
-from tests.integration.test_gateway_tournaments import matchmaking  # noqa: F401 - fixture
+from tests.integration.helpers import players
 
 CONFIG = Path(__file__).resolve().parents[1] / "schemathesis.toml"
 pytestmark = pytest.mark.usefixtures("gateway", "matchmaking")
 
 
 async def test_schemathesis_finds_no_server_error_and_no_mismatch_with_the_document(
-    gateway: str, session: aiohttp.ClientSession, tmp_path: Path  # noqa: F811
+    gateway: str, session: aiohttp.ClientSession, tmp_path: Path
 ) -> None:
     (player,) = await players(session, gateway, 1)
     st = Path(sys.executable).parent / "st"

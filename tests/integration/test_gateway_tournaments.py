@@ -6,7 +6,6 @@ import asyncio
 import itertools
 import random
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
@@ -18,21 +17,12 @@ from shared.client.tournament import play_tournament
 from shared.eventstore import EventStore
 from shared.messages.engine import GameStarted
 from shared.messages.stored import loaded
-from tests.infra import RunInfra
-from tests.integration.helpers import service_running
-from tests.integration.test_gateway import gateway, session  # noqa: F401 - fixtures
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="module")
-async def matchmaking(migrated: RunInfra) -> AsyncIterator[None]:
-    with service_running("matchmaking", {**migrated.env, "LOG_LEVEL": "warning"}, migrated.tmp / "mm-gw.log"):
-        yield
-
-
 async def test_bots_enter_and_play_a_swiss_tournament_through_the_gateway(
-    gateway: str, session: aiohttp.ClientSession, matchmaking: None, store: EventStore  # noqa: F811
+    gateway: str, session: aiohttp.ClientSession, matchmaking: None, store: EventStore
 ) -> None:
     # 16 at tables of 4: the smallest field where a second round can avoid every repeat pairing.
     clients = await register_bots(session, gateway, [f"Swiss bot {n}" for n in range(16)])
@@ -80,7 +70,7 @@ async def test_bots_enter_and_play_a_swiss_tournament_through_the_gateway(
     assert starts == [GameStarted(seeded_seats=(0, 1, 2, 3), deadline_passed=False)]
 
 
-async def test_tournament_requests_are_checked(gateway: str, session: aiohttp.ClientSession,  # noqa: F811
+async def test_tournament_requests_are_checked(gateway: str, session: aiohttp.ClientSession,
                                                matchmaking: None) -> None:
     (client,) = await register_bots(session, gateway, ["checker"])
     with pytest.raises(ApiError) as unknown:
@@ -92,7 +82,7 @@ async def test_tournament_requests_are_checked(gateway: str, session: aiohttp.Cl
 
 
 async def test_league_bots_fills_a_tournament_and_plays_it(
-    gateway: str, session: aiohttp.ClientSession, matchmaking: None  # noqa: F811
+    gateway: str, session: aiohttp.ClientSession, matchmaking: None
 ) -> None:
     (organiser,) = await register_bots(session, gateway, ["Organiser"])
     tournament_id = await organiser.create_tournament(

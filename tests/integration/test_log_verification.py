@@ -26,7 +26,6 @@ from shared.verify.run import Verified, parse_checkpoints, verify_log
 from tests.infra import RunInfra
 from tests.integration.play import create, play_to_end
 from tests.integration.tamper import edit_data, rechain, rewrite
-from tests.integration.test_gateway import gateway  # noqa: F401 - fixture: a relay (with its notary) and a gateway
 
 pytestmark = pytest.mark.usefixtures("gateway")
 Tamper = Callable[[list[RecordedEvent]], tuple[list[RecordedEvent], RecordedEvent]]

@@ -20,7 +20,6 @@ from shared.messages.engine import CommandAccepted, CreateGame
 from shared.messages.stored import loaded
 from tests.infra import RunInfra
 from tests.integration.play import revealed
-from tests.integration.test_gateway import gateway, session  # noqa: F401 - fixtures
 
 
 async def accepted(store: EventStore, game_id: str) -> list[CommandAccepted]:
@@ -37,7 +36,7 @@ async def first_moves(store: EventStore, game_id: str, seconds: float) -> list[C
 
 
 async def test_an_idle_seat_gets_the_default_bots_move_after_its_turn_seconds(
-    gateway: str, session: aiohttp.ClientSession, store: EventStore  # noqa: F811
+    gateway: str, session: aiohttp.ClientSession, store: EventStore
 ) -> None:
     idle = await register_bots(session, gateway, ["Idle one", "Idle two"])
     game_id = await idle[0].create_game("hockeydice", 2, players=[c.player_id for c in idle], turn_seconds=1,
@@ -53,7 +52,7 @@ async def test_an_idle_seat_gets_the_default_bots_move_after_its_turn_seconds(
 
 
 async def test_bot_seats_play_their_own_moves_to_the_end(
-    gateway: str, session: aiohttp.ClientSession, store: EventStore  # noqa: F811
+    gateway: str, session: aiohttp.ClientSession, store: EventStore
 ) -> None:
     (host,) = await register_bots(session, gateway, ["Host"])
     game_id = await host.create_game("vortex", 3, players=[None, None, None], bots=["greedy", "random", "greedy"],
