@@ -10,6 +10,7 @@ import msgspec
 from aiohttp import web
 
 from services.gateway.ended_games import ended_game
+from services.gateway.routes import Route, add_routes
 from shared.audit import audit_game
 from shared.http.errors import json_error
 
@@ -34,5 +35,8 @@ async def audit(request: web.Request) -> web.Response:
     return web.json_response(body, dumps=lambda obj: _encoder.encode(obj).decode())
 
 
+ROUTES = (Route("GET", "/audit/{game_id}", audit, "getAudit"),)
+
+
 def add_audit_routes(app: web.Application) -> None:
-    app.router.add_get("/audit/{game_id}", audit)
+    add_routes(app, ROUTES)

@@ -8,7 +8,17 @@ from typing import Any, Union
 import msgspec
 from aiohttp import web
 
-from services.gateway import routes_bundle, routes_play
+from services.gateway import (
+    audit_routes,
+    routes_bundle,
+    routes_games,
+    routes_live,
+    routes_play,
+    routes_players,
+    routes_tokens,
+    routes_tournaments,
+)
+from services.gateway.routes import Route
 from services.gateway.routes_tournaments import Entry, MyTable, NewTournament, QueueEntry
 from services.gateway.schemas import (
     ENGINE_ONLY_COMMANDS,
@@ -81,6 +91,9 @@ BODY_ERRORS = (400, 408, 413, 415)
 """What any route that reads a body may answer about it."""
 OUTAGES = (502, 503, 504)
 """What any route that asks the league may answer while part of it is out of reach."""
+ROUTES: tuple[Route, ...] = (*routes_players.ROUTES, *routes_tokens.ROUTES, *routes_games.ROUTES, *routes_live.ROUTES,
+                             *routes_tournaments.ROUTES, *audit_routes.ROUTES)
+"""The gateway's own routes, in the order the document lists their paths (then /healthz and the rest)."""
 
 
 @cache
@@ -96,102 +109,99 @@ def document() -> bytes:
         components[variant["$ref"].rsplit("/", 1)[1]]["additionalProperties"] = False
     idempotency_key = {"name": "Idempotency-Key", "in": "header",
                        "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,100}$"}}
-    paths = {
-        "/v1/players": {"post": {
-            "operationId": "registerPlayer", "summary": "Register a player; the token is shown once",
+    operations: dict[str, dict[str, Any]] = {
+        "registerPlayer": {
+            "summary": "Register a player; the token is shown once",
             "requestBody": body("RegisterPlayer"),
-            "responses": {"201": answer("registered", "Registered"), **errors(*BODY_ERRORS, *OUTAGES)}}},
-        "/v1/players/me": {"get": {
-            "operationId": "getMe", "summary": "Who your token says you are, and when it expires", "security": BEARER,
-            "responses": {"200": answer("you", "Me"), **errors(401, *OUTAGES)}}},
-        "/v1/players/me/token": {
-            "post": {"operationId": "rotateToken",
-                     "summary": "Rotate your token: a new one (shown once, with a new expiry) replaces the one you "
-                                "send, which every gateway refuses from now on", "security": BEARER,
-                     "responses": {"200": answer("the new token", "TokenIssued"), **errors(401, *OUTAGES)}},
-            "delete": {"operationId": "revokeToken",
-                       "summary": "Revoke the token you send: every gateway refuses it from now on",
-                       "security": BEARER, "responses": {"204": answer("revoked"), **errors(401, *OUTAGES)}}},
-        "/v1/games": {"post": {
-            "operationId": "createGame",
+            "responses": {"201": answer("registered", "Registered"), **errors(*BODY_ERRORS, *OUTAGES)}},
+        "getMe": {
+            "summary": "Who your token says you are, and when it expires", "security": BEARER,
+            "responses": {"200": answer("you", "Me"), **errors(401, *OUTAGES)}},
+        "rotateToken": {
+            "summary": "Rotate your token: a new one (shown once, with a new expiry) replaces the one you send, which "
+                       "every gateway refuses from now on", "security": BEARER,
+            "responses": {"200": answer("the new token", "TokenIssued"), **errors(401, *OUTAGES)}},
+        "revokeToken": {
+            "summary": "Revoke the token you send: every gateway refuses it from now on",
+            "security": BEARER, "responses": {"204": answer("revoked"), **errors(401, *OUTAGES)}},
+        "createGame": {
             "summary": "Create a game; with an Idempotency-Key a retry gets the same game (200) and opens nothing "
                        "(422 when it comes with other settings)",
             "security": BEARER, "requestBody": body("NewGame"),
             "parameters": [{**idempotency_key, "required": False}],
             "responses": {"201": answer("created", "GameCreated", GAME_LINKS),
                           "200": answer("a retry", "GameCreated", GAME_LINKS),
-                          **errors(*BODY_ERRORS, 401, 409, 422, *OUTAGES)}}},
-        "/v1/games/{game_id}": {"get": {
-            "operationId": "getGame",
+                          **errors(*BODY_ERRORS, 401, 409, 422, *OUTAGES)}},
+        "getGame": {
             "summary": "Your seat's view (a spectator's without a token: public facts only)",
             "parameters": [GAME_ID],
-            "responses": {"200": answer("the view", "GameView"), **errors(401, 404, 409, *OUTAGES)}}},
-        "/v1/games/{game_id}/legal": {"get": {
-            "operationId": "getLegal", "summary": "The moves your seat may send now", "security": BEARER,
+            "responses": {"200": answer("the view", "GameView"), **errors(401, 404, 409, *OUTAGES)}},
+        "getLegal": {
+            "summary": "The moves your seat may send now", "security": BEARER,
             "parameters": [GAME_ID],
-            "responses": {"200": answer("legal moves", "LegalCommands"), **errors(401, 403, 404, 409, *OUTAGES)}}},
-        "/v1/games/{game_id}/commands": {"post": {
-            "operationId": "sendCommand",
+            "responses": {"200": answer("legal moves", "LegalCommands"), **errors(401, 403, 404, 409, *OUTAGES)}},
+        "sendCommand": {
             "summary": "Send a move; with an Idempotency-Key a retry returns the first result and appends nothing "
                        "(422 when it comes with a different command); without one a retry is a new move",
             "security": BEARER, "parameters": [GAME_ID, {**idempotency_key, "required": False}],
             "requestBody": body("Command"),
             "responses": {"200": answer("accepted", "CommandDone"),
-                          **errors(*BODY_ERRORS, 401, 403, 404, 409, 422, *OUTAGES)}}},
-        "/v1/games/{game_id}/client-seed": {"post": {
-            "operationId": "sendClientSeed",
+                          **errors(*BODY_ERRORS, 401, 403, 404, 409, 422, *OUTAGES)}},
+        "sendClientSeed": {
             "summary": "Your seat's client seed, while a game opened with client_seed_seconds waits for them; the "
                        "RNG mixes it into every draw. The same seed again is a retry (200)",
             "security": BEARER, "parameters": [GAME_ID], "requestBody": body("ClientSeed"),
             "responses": {"201": answer("recorded", "ClientSeedTaken"), "200": answer("a retry", "ClientSeedTaken"),
-                          **errors(*BODY_ERRORS, 401, 403, 404, 409, *OUTAGES)}}},
-        "/v1/games/{game_id}/ws": {"get": {
-            "operationId": "watchGame",
+                          **errors(*BODY_ERRORS, 401, 403, 404, 409, *OUTAGES)}},
+        "watchGame": {
             "summary": "WebSocket: your view (a GameView JSON message) each time the game changes; a browser may "
                        "pass its token as ?access_token=", "parameters": [GAME_ID],
-            "responses": {"101": answer("switching to WebSocket"), **errors(400, 401, 404, 409, *OUTAGES)}}},
-        "/v1/tournaments": {"post": {
-            "operationId": "createTournament",
+            "responses": {"101": answer("switching to WebSocket"), **errors(400, 401, 404, 409, *OUTAGES)}},
+        "createTournament": {
             "summary": "Create a tournament (Swiss or single elimination); its games have a turn timer "
                        "(`turn_seconds`, 120 unless set)", "security": BEARER,
             "requestBody": body("NewTournament"),
             "responses": {"201": answer("created", "TournamentRef", TOURNAMENT_LINKS),
-                          **errors(*BODY_ERRORS, 401, 409, 422, *OUTAGES)}}},
-        "/v1/tournaments/{tournament_id}": {"get": {
-            "operationId": "getTournament",
+                          **errors(*BODY_ERRORS, 401, 409, 422, *OUTAGES)}},
+        "getTournament": {
             "summary": "Players, rounds, tables and games, standings (Median-Buchholz), the final ranking",
             "parameters": [TOURNAMENT_ID], "responses": {"200": answer("the tournament", "TournamentView"),
-                                                         **errors(404, 409, *OUTAGES)}}},
-        "/v1/tournaments/{tournament_id}/players": {"post": {
-            "operationId": "enterTournament",
+                                                         **errors(404, 409, *OUTAGES)}},
+        "enterTournament": {
             "summary": "Enter the tournament yourself (optionally letting a league bot play your seats); the body "
                        "may be left out", "security": BEARER, "parameters": [TOURNAMENT_ID],
             "requestBody": body("Entry", required=False),
             "responses": {"201": answer("registered", "TournamentRef"),
-                          **errors(*BODY_ERRORS, 401, 404, 409, 422, *OUTAGES)}}},
-        "/v1/tournaments/{tournament_id}/start": {"post": {
-            "operationId": "startTournament",
+                          **errors(*BODY_ERRORS, 401, 404, 409, 422, *OUTAGES)}},
+        "startTournament": {
             "summary": "Seed by rating and open round 1 (only the player who created it)", "security": BEARER,
             "parameters": [TOURNAMENT_ID],
-            "responses": {"200": answer("started", "TournamentView"), **errors(401, 403, 404, 409, *OUTAGES)}}},
-        "/v1/tournaments/{tournament_id}/me": {"get": {
-            "operationId": "getMyTable", "summary": "Your game to play now, if any", "security": BEARER,
+            "responses": {"200": answer("started", "TournamentView"), **errors(401, 403, 404, 409, *OUTAGES)}},
+        "getMyTable": {
+            "summary": "Your game to play now, if any", "security": BEARER,
             "parameters": [TOURNAMENT_ID],
-            "responses": {"200": answer("your table", "MyTable"), **errors(401, 404, 409, *OUTAGES)}}},
-        "/v1/queue": {
-            "post": {"operationId": "joinQueue",
-                     "summary": "Quick play: wait for a table, seated by rating band widening over time",
-                     "security": BEARER, "requestBody": body("QueueEntry"),
-                     "responses": {"200": answer("your ticket", "QueueTicket"),
-                                   **errors(*BODY_ERRORS, 401, 409, 422, *OUTAGES)}},
-            "get": {"operationId": "getQueue", "summary": "Waiting, or seated with your game id", "security": BEARER,
-                    "responses": {"200": answer("your ticket", "QueueTicket"), **errors(401, *OUTAGES)}},
-            "delete": {"operationId": "leaveQueue", "summary": "Leave the queue", "security": BEARER,
-                       "responses": {"200": answer("your ticket", "QueueTicket"), **errors(401, *OUTAGES)}}},
-        "/audit/{game_id}": {"get": {
-            "operationId": "getAudit", "summary": "The referee's audit of an ended game", "parameters": [GAME_ID],
+            "responses": {"200": answer("your table", "MyTable"), **errors(401, 404, 409, *OUTAGES)}},
+        "joinQueue": {
+            "summary": "Quick play: wait for a table, seated by rating band widening over time",
+            "security": BEARER, "requestBody": body("QueueEntry"),
+            "responses": {"200": answer("your ticket", "QueueTicket"),
+                          **errors(*BODY_ERRORS, 401, 409, 422, *OUTAGES)}},
+        "getQueue": {
+            "summary": "Waiting, or seated with your game id", "security": BEARER,
+            "responses": {"200": answer("your ticket", "QueueTicket"), **errors(401, *OUTAGES)}},
+        "leaveQueue": {
+            "summary": "Leave the queue", "security": BEARER,
+            "responses": {"200": answer("your ticket", "QueueTicket"), **errors(401, *OUTAGES)}},
+        "getAudit": {
+            "summary": "The referee's audit of an ended game", "parameters": [GAME_ID],
             "responses": {"200": answer("the report (verified or the first discrepancy)"),
-                          **errors(400, 404, 409, *OUTAGES)}}},
+                          **errors(400, 404, 409, *OUTAGES)}},
+    }
+    paths: dict[str, Any] = {}
+    for route in ROUTES:
+        paths.setdefault(route.path, {})[route.method.lower()] = {"operationId": route.operation,
+                                                                  **operations[route.operation]}
+    paths |= {
         "/healthz": {"get": {"operationId": "health", "summary": "Health of the gateway and what it depends on",
                              "responses": {"200": answer("healthy"), "503": answer("unhealthy")}}},
         "/metrics": {"get": {"operationId": "metrics", "summary": "Prometheus metrics",

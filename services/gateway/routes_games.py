@@ -14,6 +14,7 @@ from services.gateway.body import body_of, unknown_fields
 from services.gateway.command_body import decode_command
 from services.gateway.idempotency import opened_under, same_command, same_opening
 from services.gateway.keys import ENGINE_CLIENT
+from services.gateway.routes import Route, add_routes
 from services.gateway.schemas import (
     ENGINE_ONLY_COMMANDS,
     ClientSeed,
@@ -141,9 +142,14 @@ async def client_seed(request: web.Request) -> web.Response:
                                 started=not result.seeding), 200 if result.duplicate else 201)
 
 
+ROUTES = (
+    Route("POST", "/v1/games", create_game, "createGame"),
+    Route("GET", "/v1/games/{game_id}", get_game, "getGame"),
+    Route("GET", "/v1/games/{game_id}/legal", legal, "getLegal"),
+    Route("POST", "/v1/games/{game_id}/commands", send_command, "sendCommand"),
+    Route("POST", "/v1/games/{game_id}/client-seed", client_seed, "sendClientSeed"),
+)
+
+
 def add_game_routes(app: web.Application) -> None:
-    app.router.add_post("/v1/games", create_game)
-    app.router.add_get("/v1/games/{game_id}", get_game)
-    app.router.add_get("/v1/games/{game_id}/legal", legal)
-    app.router.add_post("/v1/games/{game_id}/commands", send_command)
-    app.router.add_post("/v1/games/{game_id}/client-seed", client_seed)
+    add_routes(app, ROUTES)

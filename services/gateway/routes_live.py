@@ -12,6 +12,7 @@ from aiohttp import WSCloseCode, web
 
 from services.gateway.auth import player_of
 from services.gateway.keys import ENGINE_CLIENT, GAME_CHANGES
+from services.gateway.routes import Route, add_routes
 from services.gateway.routes_games import game_of
 from shared.logging import get_logger
 
@@ -83,5 +84,8 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
     return socket
 
 
+ROUTES = (Route("GET", "/v1/games/{game_id}/ws", game_socket, "watchGame"),)
+
+
 def add_live_routes(app: web.Application) -> None:
-    app.router.add_get("/v1/games/{game_id}/ws", game_socket)
+    add_routes(app, ROUTES)

@@ -7,6 +7,7 @@ from aiohttp import web
 
 from services.gateway.auth import new_token, save_player
 from services.gateway.body import body_of
+from services.gateway.routes import Route, add_routes
 from services.gateway.routes_tokens import token_seconds
 from services.gateway.schemas import Registered, RegisterPlayer
 from shared.eventstore import ExpectedVersion
@@ -32,5 +33,8 @@ async def register(request: web.Request) -> web.Response:
                         content_type="application/json")
 
 
+ROUTES = (Route("POST", "/v1/players", register, "registerPlayer"),)
+
+
 def add_player_routes(app: web.Application) -> None:
-    app.router.add_post("/v1/players", register)
+    add_routes(app, ROUTES)

@@ -8,6 +8,7 @@ from aiohttp import web
 
 from services.gateway.auth import new_token, presented_token, require_player
 from services.gateway.revocations import REVOCATIONS
+from services.gateway.routes import Route, add_routes
 from services.gateway.schemas import Me, TokenIssued
 from services.gateway.settings import GatewaySettings
 from shared.service.keys import POOL, SETTINGS
@@ -71,7 +72,12 @@ async def revoke(request: web.Request) -> web.Response:
     return web.Response(status=204)
 
 
+ROUTES = (
+    Route("GET", "/v1/players/me", me, "getMe"),
+    Route("POST", "/v1/players/me/token", rotate, "rotateToken"),
+    Route("DELETE", "/v1/players/me/token", revoke, "revokeToken"),
+)
+
+
 def add_token_routes(app: web.Application) -> None:
-    app.router.add_get("/v1/players/me", me)
-    app.router.add_post("/v1/players/me/token", rotate)
-    app.router.add_delete("/v1/players/me/token", revoke)
+    add_routes(app, ROUTES)

@@ -10,6 +10,7 @@ from aiohttp import web
 from services.gateway.auth import require_player
 from services.gateway.body import body_of
 from services.gateway.keys import MATCHMAKING_CLIENT
+from services.gateway.routes import Route, add_routes
 from services.gateway.routes_games import json
 from services.gateway.schemas import GameName
 from shared.bus.replies import RejectedError
@@ -117,12 +118,17 @@ async def leave_queue(request: web.Request) -> web.Response:
     return json(await request.app[MATCHMAKING_CLIENT].leave_queue(await require_player(request)))
 
 
+ROUTES = (
+    Route("POST", "/v1/tournaments", create, "createTournament"),
+    Route("GET", "/v1/tournaments/{tournament_id}", get, "getTournament"),
+    Route("POST", "/v1/tournaments/{tournament_id}/players", register, "enterTournament"),
+    Route("POST", "/v1/tournaments/{tournament_id}/start", start, "startTournament"),
+    Route("GET", "/v1/tournaments/{tournament_id}/me", mine, "getMyTable"),
+    Route("POST", "/v1/queue", join_queue, "joinQueue"),
+    Route("GET", "/v1/queue", queue_status, "getQueue"),
+    Route("DELETE", "/v1/queue", leave_queue, "leaveQueue"),
+)
+
+
 def add_tournament_routes(app: web.Application) -> None:
-    app.router.add_post("/v1/tournaments", create)
-    app.router.add_get("/v1/tournaments/{tournament_id}", get)
-    app.router.add_post("/v1/tournaments/{tournament_id}/players", register)
-    app.router.add_post("/v1/tournaments/{tournament_id}/start", start)
-    app.router.add_get("/v1/tournaments/{tournament_id}/me", mine)
-    app.router.add_post("/v1/queue", join_queue)
-    app.router.add_get("/v1/queue", queue_status)
-    app.router.add_delete("/v1/queue", leave_queue)
+    add_routes(app, ROUTES)
