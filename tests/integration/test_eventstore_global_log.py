@@ -9,7 +9,7 @@ import asyncpg
 from nats.aio.client import Client
 
 from shared.bus.wakeups import WakeupPublisher, Wakeups
-from shared.eventstore import Checkpoint, EventStore, RecordedEvent
+from shared.eventstore import Checkpoint, EventStore, RecordedEvent, hashing
 from shared.eventstore.group_commit import GroupCommit
 from tests.infra import RunInfra
 from tests.integration.helpers import event, new_stream
@@ -65,9 +65,10 @@ async def test_a_late_committing_transaction_is_not_skipped(store: EventStore, p
         tx = slow.transaction()
         await tx.start()
         # Take a transaction id and a position first, commit last.
+        slow_id, data, metadata = uuid.uuid4(), b'{"n":0}', b'{"correlation_id":"c"}'
         await slow.fetch("SELECT * FROM append_events($1, -2, $2, $3, $4, $5, $6, $7)",
-                         f"{category}-slow", [uuid.uuid4()], ["test.Happened"], [1], [b'{"n":0}'],
-                         [b'{"correlation_id":"c"}'], [b"body"])
+                         f"{category}-slow", [slow_id], ["test.Happened"], [1], [data], [metadata],
+                         [hashing.body(f"{category}-slow", slow_id, "test.Happened", 1, data, metadata)])
         fast = event(1)
         await store.append(f"{category}-fast", [fast])
         before = [e for e in await store.read_all(Checkpoint(), limit=100000) if e.category == category]
