@@ -15,6 +15,7 @@ import shared.messages.games  # noqa: F401 - registers every game's messages
 import shared.messages.players  # noqa: F401
 import shared.messages.rng  # noqa: F401
 import shared.messages.tournaments  # noqa: F401
+import shared.notary.checkpoint  # noqa: F401 - the notary's checkpoints are events of the public log too
 from services.standings.hub import Entry
 from services.standings.projections.base import Change
 from shared.bus.envelope import EventEnvelope

@@ -18,6 +18,7 @@ from services.gateway import (
     routes_tokens,
     routes_tournaments,
 )
+from services.gateway.path_parameters import GAME_ID, TOURNAMENT_ID
 from services.gateway.routes import Route
 from services.gateway.routes_tournaments import Entry, MyTable, NewTournament, QueueEntry
 from services.gateway.schemas import (
@@ -36,13 +37,7 @@ from services.gateway.schemas import (
 from shared.messages.engine import GameView, LegalCommands
 from shared.messages.games import GAMES
 from shared.messages.tournaments import QueueTicket, TournamentRef, TournamentView
-from shared.tournaments.decide import TOURNAMENT_ID as TOURNAMENT_ID_PATTERN
 
-GAME_ID = {"name": "game_id", "in": "path", "required": True,
-           "schema": {"type": "string", "pattern": rf"^({'|'.join(sorted(GAMES))})-[A-Za-z0-9_-]{{1,200}}$"},
-           "description": "<game>-<id>, e.g. vortex-3f2a..."}
-TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True,
-                 "schema": {"type": "string", "pattern": TOURNAMENT_ID_PATTERN.pattern}}
 BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 GAME_LINKS = {verb: {"operationId": operation, "parameters": {"game_id": "$response.body#/game_id"}}
               for verb, operation in (("view", "getGame"), ("legal", "getLegal"), ("command", "sendCommand"),

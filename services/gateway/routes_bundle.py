@@ -9,13 +9,14 @@ from datetime import UTC, datetime
 from aiohttp import web
 
 from services.gateway.ended_games import ended_game
+from services.gateway.path_parameters import GAME_ID
 from shared.audit.bundle import export_bundle
 
 PATHS = {
     "/audit/{game_id}/bundle": {"get": {
         "operationId": "getBundle",
         "summary": "An ended game's audit bundle (JSON lines), to recompute its draws anywhere",
-        "parameters": [{"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        "parameters": [GAME_ID],
         "responses": {"200": {"description": "application/x-ndjson: a header, then every event"},
                       "400": {"description": "not a game id"}, "404": {"description": "no such game"},
                       "409": {"description": "the game is still running"},

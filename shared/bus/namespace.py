@@ -47,8 +47,9 @@ ACCESS: tuple[Access, ...] = (
     Access("league.engine.*.command", frozenset({"gateway", "matchmaking"}), frozenset({"engine"}), requests=True),
     Access("league.engine.*.view", frozenset({"gateway"}), frozenset({"engine"}), requests=True),
     Access("league.engine.*.legal", frozenset({"gateway"}), frozenset({"engine"}), requests=True),
-    Access("league.engine.*.abandon", frozenset(), frozenset({"engine"}), requests=True),
-    # asked by an organiser (``league abandon``, ``league up`` ending an interrupted demo) as the admin user
+    Access("league.engine.*.abandon", frozenset({"admin"}), frozenset({"engine"}), requests=True),
+    # asked by an organiser (``league abandon``, ``league up`` ending an interrupted demo): the admin user, whose
+    # permissions are every subject anyway, is named so that the table says who asks
     Access("league.changed.*", frozenset({"engine"}), frozenset({"gateway"})),
     Access("league.rng.*", frozenset({"engine"}), frozenset({"rng"}), requests=True),
     Access("league.matchmaking.>", frozenset({"gateway"}), frozenset({"matchmaking"}), requests=True),

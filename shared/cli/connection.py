@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
 import asyncpg
+from nats.aio.client import Client
 
 from shared.bus.auth import ADMIN
+from shared.bus.connect import connect
+from shared.bus.namespace import Namespace
 from shared.eventstore import EventStore
 from shared.eventstore.pool import create_pool
 from shared.eventstore.roles import login_file, read_login, url_with_login
 from shared.infra.nats_auth import nkey_file
 
 ENV_FILE = "league.env"
+CONNECT_SECONDS = 10.0
 
 
 class NoLeague(Exception):
@@ -61,6 +66,20 @@ def nkey_of(data_dir: Path, user: str) -> str:
 def operator_nkey(data_dir: Path) -> str:
     """An organiser's command (``league abandon``, ending an interrupted demo) acts as the admin user."""
     return nkey_of(data_dir, ADMIN)
+
+
+async def connect_as(data_dir: Path, user: str, name: str) -> Client:
+    """NATS as ``user`` (its nkey from the league's secrets). nats-py keeps trying a server that refuses the
+    credentials: a command gives up after ``CONNECT_SECONDS`` and says what a closed NATS needs."""
+    url = nats_url(data_dir)
+    try:
+        inbox = Namespace(nats_subject_prefix(data_dir)).inbox(user)  # replies where only ``user`` may read them
+        return await asyncio.wait_for(connect(url, name=name, attempts=1, nkey_file=nkey_of(data_dir, user),
+                                              inbox_prefix=inbox), CONNECT_SECONDS)
+    except (OSError, TimeoutError) as error:
+        why = str(error) or "no answer"
+        raise NoLeague(f"cannot reach the league's NATS at {url} as {user} within {CONNECT_SECONDS:.0f}s ({why}; a "
+                       "closed NATS needs the league's secrets: SECRETS_DIR or --league-dir)") from error
 
 
 def nats_subject_prefix(data_dir: Path) -> str:

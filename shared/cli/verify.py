@@ -7,9 +7,8 @@ from pathlib import Path
 
 import msgspec
 
-from shared.bus.connect import connect
 from shared.bus.namespace import Namespace
-from shared.cli.connection import NoLeague, nats_subject_prefix, nats_url, nkey_of, open_store
+from shared.cli.connection import NoLeague, connect_as, nats_subject_prefix, open_store
 from shared.notary.checkpoint import LogCheckpointSigned
 from shared.verify.findings import Finding
 from shared.verify.run import parse_checkpoints, signed_checkpoints, verify_log
@@ -31,11 +30,10 @@ async def verify_command(data_dir: Path, *, checkpoints: Path | None = None, pub
     nc = None
     try:
         if jetstream:
-            url = nats_url(data_dir)
             try:
-                nc = await connect(url, name="league-verify", attempts=3, nkey_file=nkey_of(data_dir, "auditor"))
-            except Exception as error:
-                raise NoLeague(f"cannot reach NATS at {url}: {error} (--no-jetstream skips that check)") from error
+                nc = await connect_as(data_dir, "auditor", "league-verify")
+            except NoLeague as error:
+                raise NoLeague(f"{error}; --no-jetstream skips that check") from error
         result = await verify_log(store, js=nc.jetstream() if nc else None, ns=Namespace(nats_subject_prefix(data_dir)),
                                   referee=referee, public_key=public_key, relay_checkpoint=relay_checkpoint,
                                   streams=streams or None)

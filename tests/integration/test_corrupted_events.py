@@ -98,7 +98,7 @@ async def test_a_swapped_game_is_named_everywhere_and_quarantined_while_the_rest
     status, replay = await fetch(f"{standings.url}/v1/games/{game_id}/replay")
     assert (status, replay["code"]) == (409, "event.unreadable") and bad in replay["message"], replay
 
-    env = {**os.environ, "DATABASE_URL": migrated.database_url}
+    env = {**os.environ, **migrated.env}  # as the standings login (SECRETS_DIR), the owner of the projections
     rebuilt = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "shared.cli.main", "rebuild", "all"],
                                       env=env, capture_output=True, text=True, timeout=300, check=False)
     assert rebuilt.returncode == 0 and "Traceback" not in rebuilt.stderr, rebuilt.stderr

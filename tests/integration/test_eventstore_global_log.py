@@ -8,8 +8,9 @@ from contextlib import aclosing
 import asyncpg
 from nats.aio.client import Client
 
+from shared.bus.namespace import Namespace
 from shared.bus.wakeups import WakeupPublisher, Wakeups
-from shared.eventstore import Checkpoint, EventStore, RecordedEvent
+from shared.eventstore import Checkpoint, EventStore, RecordedEvent, hashing
 from shared.eventstore.group_commit import GroupCommit
 from tests.infra import RunInfra
 from tests.integration.helpers import event, new_stream
@@ -65,9 +66,10 @@ async def test_a_late_committing_transaction_is_not_skipped(store: EventStore, p
         tx = slow.transaction()
         await tx.start()
         # Take a transaction id and a position first, commit last.
+        slow_id, data, metadata = uuid.uuid4(), b'{"n":0}', b'{"correlation_id":"c"}'
         await slow.fetch("SELECT * FROM append_events($1, -2, $2, $3, $4, $5, $6, $7)",
-                         f"{category}-slow", [uuid.uuid4()], ["test.Happened"], [1], [b'{"n":0}'],
-                         [b'{"correlation_id":"c"}'], [b"body"])
+                         f"{category}-slow", [slow_id], ["test.Happened"], [1], [data], [metadata],
+                         [hashing.body(f"{category}-slow", slow_id, "test.Happened", 1, data, metadata)])
         fast = event(1)
         await store.append(f"{category}-fast", [fast])
         before = [e for e in await store.read_all(Checkpoint(), limit=100000) if e.category == category]
@@ -189,8 +191,9 @@ async def test_a_reader_of_some_types_gets_each_of_them_once_in_log_order_and_pa
 
 async def test_a_burst_of_commits_sends_one_wake_up_at_once_and_one_per_interval_after(
         nc: Client, infra: RunInfra) -> None:
-    wakeups = await Wakeups.over_nats(nc, infra.namespace)
-    publisher = WakeupPublisher(nc, infra.namespace, min_interval=0.05)
+    quiet = Namespace(f"{infra.namespace.prefix}burst")  # the run's own services announce their commits too
+    wakeups = await Wakeups.over_nats(nc, quiet)
+    publisher = WakeupPublisher(nc, quiet, min_interval=0.05)
     first_seen = asyncio.Event()
     with wakeups.waiter() as woken:
         started = time.perf_counter()

@@ -63,7 +63,10 @@ async def test_feed_clients_that_hang_up_are_noted_at_debug_not_as_errors(
         await asyncio.sleep(1.5)
     lines = [json.loads(line) for line in (migrated.tmp / "standings-drops.log").read_text().splitlines()
              if line.startswith("{")]
-    loud = [line for line in lines if line.get("level") in ("error", "critical", "exception", "warning")]
+    # The run's log also holds other tests' deliberately damaged streams, which a standings service rightly
+    # reports as it quarantines them: that is about the log, not about the clients that went away.
+    loud = [line for line in lines if line.get("level") in ("error", "critical", "exception", "warning")
+            and line.get("event") != "standings.quarantined"]
     assert loud == [], loud
     assert not any("Traceback" in line.get("exception", "") for line in lines)
     assert any(line.get("event") == "http.client-gone" for line in lines)

@@ -82,8 +82,7 @@ async def relayed_and_signed(store: EventStore, js: JetStreamContext, infra: Run
 
 
 def league(infra: RunInfra, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DATABASE_URL": infra.database_url, "NATS_URL": infra.nats_url,
-           "NATS_SUBJECT_PREFIX": infra.namespace.prefix}
+    env = {**os.environ, **infra.env}  # verify connects as the auditor, with the nkey and login in SECRETS_DIR
     return subprocess.run([sys.executable, "-m", "shared.cli.main", *args], env=env, capture_output=True, text=True,
                           timeout=120, check=False)
 

@@ -103,14 +103,13 @@ async def test_the_dashboard_shows_rounds_a_bracket_and_a_live_board_of_each_kin
                                      ".length") >= 2
                 assert await page.js("document.querySelectorAll('.live-board[data-game=\"hockeydice\"] .rink .puck')"
                                      ".length") >= 1
-                await page.until("document.querySelectorAll('.live-board[data-game=\"phantoms\"] table tbody tr')"
-                                 ".length === 4", 60)
+                season_board = f'.live-board[data-game-id=\\"{season}\\"]'
+                await page.until(f"document.querySelectorAll('{season_board} table tbody tr').length === 4", 60)
                 before = json.loads(await page.js(f"JSON.stringify({VERSIONS})"))
                 await page.until(f"Object.entries({VERSIONS}).filter(([id, v]) => v > ({json.dumps(before)}[id] ?? "
                                  "Infinity)).length >= 2", 30)
                 assert await page.js("document.getElementById('feed-status').dataset.state") == "live"
-                await page.until("document.querySelector('.live-board[data-game=\"phantoms\"]').innerText"
-                                 ".includes('Manager W')", 30)
+                await page.until(f"document.querySelector('{season_board}').innerText.includes('Manager W')", 30)
                 assert await page.raw_ids() == []
                 assert await page.clipped_cards() == []
                 await page.screenshot("dashboard", whole=False)

@@ -27,8 +27,8 @@ def test_every_subject_the_league_uses_is_allowed_to_its_users_only() -> None:
     from services.engine.app import HANDLERS
 
     ns = Namespace("t1")
-    uses = [(ns.engine("vortex-1", verb), {"gateway"} | ({"matchmaking"} if verb == "command" else set()), {"engine"})
-            for verb in HANDLERS]
+    asks = {"command": {"gateway", "matchmaking"}, "view": {"gateway"}, "legal": {"gateway"}, "abandon": set()}
+    uses = [(ns.engine("vortex-1", verb), asks[verb], {"engine"}) for verb in HANDLERS]  # abandon: the admin only
     uses += [(ns.command("rng", verb), {"engine"}, {"rng"}) for verb in ("create", "create_many", "client_seed",
                                                                          "draw")]
     uses += [(ns.command("matchmaking", verb), {"gateway"}, {"matchmaking"}) for verb in ("create", "queue.join")]

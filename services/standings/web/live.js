@@ -73,7 +73,9 @@ export class LiveBoards {
         this.dirty.add(id);
       }
     }
+    // Running first, the ones that moved last first: a table left idle does not hide the tables being played.
     const order = [...this.games.values()].sort((a, b) => (b.running - a.running) ||
+      ((b.updated_at || "") > (a.updated_at || "") ? 1 : (b.updated_at || "") < (a.updated_at || "") ? -1 : 0) ||
       (a.game_id < b.game_id ? -1 : 1));
     // One of each kind first, so that a busy tournament of one game does not hide the others.
     const first = ["vortex", "hockeydice", "phantoms"].map((k) => order.find((g) => g.game === k)).filter(Boolean);

@@ -103,6 +103,8 @@ async function go(number) {
   for (let ahead = step + 1; ahead <= Math.min(step + 40, game.steps.length); ahead += PAGE) viewAt(ahead);
 }
 
+const VERDICT_RETRY_MS = 2000;
+
 async function verdict(gameId) {
   const box = $("#verdict");
   box.className = "verdict";
@@ -115,8 +117,10 @@ async function verdict(gameId) {
       el("p", { style: "margin:6px 0 0;white-space:pre-wrap" }, found.verified ?
         `${found.counts.game_events} events, ${found.counts.draws} draws recomputed from the revealed seed, ` +
         `${found.counts.actions} actions re-run through the rules: identical.` :
-        found.seed_revealed ? found.summary : "The seed is not revealed yet; look again in a moment."),
+        found.seed_revealed ? found.summary : "The seed is not revealed yet: audited again in a moment."),
       el("p", { class: "muted mono", style: "margin:6px 0 0" }, `seed commitment ${game.commitment || "–"}`));
+    // The RNG reveals a game's seed shortly after it ends: until then, ask again.
+    if (!found.verified && !found.seed_revealed) setTimeout(() => verdict(gameId), VERDICT_RETRY_MS);
   } catch (error) {
     box.textContent = `audit unavailable: ${error.message}`;
   }

@@ -37,10 +37,12 @@ export class TournamentPanel {
       replace($("#rounds"), el("div", { class: "empty" }, "No tournament yet."));
       return;
     }
+    // The one shown stays (a tournament that just ended shows its final ranking), unless the viewer left it to
+    // us and a newer one started; an older one still running never takes its place.
     const running = items.find((t) => t.status === "running" || (t.status === null && t.running > 0));
-    if (!this.chosenByHand || !items.some((t) => t.tournament_id === this.tournament)) {
-      this.tournament = (running || items[0]).tournament_id;
-    }
+    const shown = items.findIndex((t) => t.tournament_id === this.tournament);
+    const newer = running && !this.chosenByHand && items.indexOf(running) < shown;
+    if (shown < 0 || newer) this.tournament = (running || items[0]).tournament_id;
     select.value = this.tournament;
     await this.load();
   }
