@@ -87,7 +87,8 @@ BODY_ERRORS = (400, 408, 413, 415)
 OUTAGES = (502, 503, 504)
 """What any route that asks the league may answer while part of it is out of reach."""
 ROUTES: tuple[Route, ...] = (*routes_players.ROUTES, *routes_tokens.ROUTES, *routes_games.ROUTES, *routes_live.ROUTES,
-                             *routes_tournaments.ROUTES, *audit_routes.ROUTES)
+                             *routes_tournaments.ROUTES, *audit_routes.ROUTES, *routes_bundle.ROUTES,
+                             *routes_play.ROUTES)
 """The gateway's own routes, in the order the document lists their paths (then /healthz and the rest)."""
 
 
@@ -191,6 +192,8 @@ def document() -> bytes:
             "summary": "The referee's audit of an ended game", "parameters": [GAME_ID],
             "responses": {"200": answer("the report (verified or the first discrepancy)"),
                           **errors(400, 404, 409, *OUTAGES)}},
+        **routes_bundle.OPERATIONS,
+        **routes_play.OPERATIONS,
     }
     paths: dict[str, Any] = {}
     for route in ROUTES:
@@ -207,8 +210,6 @@ def document() -> bytes:
                                    "summary": "The live feeds (this gateway's game WebSocket, the standings feeds, "
                                               "the event subjects) as an AsyncAPI 3 document",
                                    "responses": {"200": answer("AsyncAPI 3")}}},
-        **routes_bundle.PATHS,
-        **routes_play.PATHS,
     }
     return msgspec.json.encode({
         "openapi": "3.1.0",

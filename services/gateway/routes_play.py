@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 
+from services.gateway.routes import Route, add_routes
 from shared.config import Settings
 from shared.service.keys import SETTINGS
 from shared.web import WEB_LIB
@@ -17,23 +19,22 @@ from shared.web import WEB_LIB
 PLAY = Path(__file__).parent / "play"
 FILE = re.compile(r"^[a-z][a-z0-9_-]*\.(js|css|svg|html)$")
 TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "html": "text/html"}
-PATHS = {
-    "/play": {"get": {
-        "operationId": "playPage",
+FILE_PARAMETER = {"name": "file", "in": "path", "required": True, "schema": {"type": "string"}}
+OPERATIONS: dict[str, dict[str, Any]] = {
+    "playPage": {
         "summary": "The play page (HTML): register, open or join a game, play it, check its dice",
-        "responses": {"200": {"description": "text/html"}}}},
-    "/play/config.json": {"get": {
-        "operationId": "playConfig", "summary": "Where the play page finds the public standings (STANDINGS_URL)",
-        "responses": {"200": {"description": "{\"standings_url\": \"...\"}"}}}},
-    "/play/{file}": {"get": {
-        "operationId": "playFile", "summary": "The play page's own files",
-        "parameters": [{"name": "file", "in": "path", "required": True, "schema": {"type": "string"}}],
-        "responses": {"200": {"description": "JavaScript, CSS or SVG"}, "404": {"description": "no such file"}}}},
-    "/lib/{file}": {"get": {
-        "operationId": "sharedWebFile", "summary": "The drawings and checks every page of the league shares",
-        "parameters": [{"name": "file", "in": "path", "required": True, "schema": {"type": "string"}}],
-        "responses": {"200": {"description": "JavaScript or CSS"}, "404": {"description": "no such file"}}}},
+        "responses": {"200": {"description": "text/html"}}},
+    "playConfig": {
+        "summary": "Where the play page finds the public standings (STANDINGS_URL)",
+        "responses": {"200": {"description": "{\"standings_url\": \"...\"}"}}},
+    "playFile": {
+        "summary": "The play page's own files", "parameters": [FILE_PARAMETER],
+        "responses": {"200": {"description": "JavaScript, CSS or SVG"}, "404": {"description": "no such file"}}},
+    "sharedWebFile": {
+        "summary": "The drawings and checks every page of the league shares", "parameters": [FILE_PARAMETER],
+        "responses": {"200": {"description": "JavaScript or CSS"}, "404": {"description": "no such file"}}},
 }
+"""What ``/openapi.json`` says of each route below, by operationId."""
 
 
 def served(folder: Path, name: str) -> web.FileResponse:
@@ -62,8 +63,9 @@ async def config(request: web.Request) -> web.Response:
                              headers={"Cache-Control": "no-cache"})
 
 
+ROUTES = (Route("GET", "/play", page, "playPage"), Route("GET", "/play/config.json", config, "playConfig"),
+          Route("GET", "/play/{file}", play_file, "playFile"), Route("GET", "/lib/{file}", lib_file, "sharedWebFile"))
+
+
 def add_play_routes(app: web.Application) -> None:
-    app.router.add_get("/play", page)
-    app.router.add_get("/play/config.json", config)
-    app.router.add_get("/play/{file}", play_file)
-    app.router.add_get("/lib/{file}", lib_file)
+    add_routes(app, ROUTES)
