@@ -123,7 +123,7 @@ async def test_no_feed_or_page_shows_a_hand_a_face_down_card_or_a_deck_order_of_
 ) -> None:
     async with standings_service(migrated, "standings-hidden") as standings:
         load = BotLoad(nc, migrated.namespace, store)
-        load.pace.seconds = 0.01
+        load.pace.seconds = 0.05  # the season must still be running when every feed has been read
         [season] = await load.start([Spec("phantoms", 4, {"edition": "poti"}, players=("hal", "ida", "jon", "kim"))])
         await asyncio.sleep(3)
         assert load.running() == 1
