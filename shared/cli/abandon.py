@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import getpass
-import os
 from pathlib import Path
 
 from nats.aio.client import Client
@@ -13,7 +12,7 @@ from shared.bus.auth import ADMIN
 from shared.bus.engine_requests import ask_engine
 from shared.bus.namespace import Namespace
 from shared.bus.replies import RejectedError
-from shared.cli.connection import connect_as
+from shared.cli.connection import connect_as, nats_subject_prefix
 from shared.messages.engine import AbandonGame, CommandResult
 
 ASK_SECONDS = 15.0
@@ -27,7 +26,7 @@ async def abandon_with(nc: Client, ns: Namespace, game_id: str, reason: str, by:
 async def abandon_command(data_dir: Path, game_id: str, reason: str) -> int:
     nc = await connect_as(data_dir, ADMIN, "league-abandon")
     try:
-        result = await abandon_with(nc, Namespace(os.environ.get("NATS_SUBJECT_PREFIX", "")), game_id, reason,
+        result = await abandon_with(nc, Namespace(nats_subject_prefix(data_dir)), game_id, reason,
                                     f"organiser {getpass.getuser()}")
     except RejectedError as error:
         print(f"league: {game_id} not abandoned: {error.code}: {error.message}")
