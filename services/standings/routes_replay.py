@@ -15,7 +15,7 @@ from shared.messages.engine import GameEnded, GameOpened
 from shared.messages.games import GAMES
 from shared.messages.rng import rng_stream
 from shared.messages.stored import loaded
-from shared.service.keys import POOL, STORE
+from shared.service.keys import READS, STORE
 
 GAME_ENDED = GameEnded.__struct_config__.tag
 MAX_VERSION = 2**31 - 1
@@ -45,7 +45,7 @@ async def game_timeline(request: web.Request) -> web.Response:
     game_id, events = await finished(request)
     opened = loaded(events[0])
     assert isinstance(opened, GameOpened)
-    async with request.app[POOL].acquire() as conn:
+    async with request.app[READS].connection() as conn:
         names = await names_of(conn, opened.players)
     return compressed(respond(request, timeline(game_id, events, names)))
 

@@ -116,3 +116,12 @@ def test_every_secret_file_is_one_league_secrets_makes(tmp_path: Path) -> None:
         for variable, value in cluster()["services"][name]["environment"].items():
             if value.startswith("${") and ":?" in value:
                 assert value[2:].split(":?")[0] == variable and variable in keys, variable
+
+
+def test_standings_and_the_gateway_read_from_the_streaming_replica() -> None:
+    services = cluster()["services"]
+    for name in ("standings", "gateway"):
+        environment = services[name]["environment"]
+        primary = environment["DATABASE_URL"]
+        assert environment["DATABASE_READ_URL"] == primary.replace("//postgres:", "//postgres-replica:")
+    assert "hot_standby_feedback=on" in (FOLDER / "postgres" / "replica.sh").read_text()

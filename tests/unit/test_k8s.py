@@ -28,6 +28,8 @@ from tests.unit.nats_config import nats_server_accepts
 KUBERNETES = "1.37.0"
 AUTOSCALED = ("engine", "gateway")
 REPLICAS = {"engine": 2, "gateway": 2}
+REPLICA_READERS = ("standings", "gateway")
+"""Read where a streaming replica can answer (DATABASE_READ_URL): read models, audits."""
 
 
 @pytest.fixture(scope="module")
@@ -190,3 +192,13 @@ def test_postgresql_is_reached_by_name_and_the_migration_job_has_every_login(ove
     assert job["containers"][0]["command"] == ["league", "migrate", "--secrets", SECRETS_DIR]
     secret = named(overlay, "Secret", job["volumes"][0]["secret"]["secretName"])
     assert set(secret["data"]) == {"pgpass", *(f"{login}.database" for login in (*SERVICES, "auditor"))}
+
+
+def test_standings_and_the_gateway_read_from_the_replicas(overlay: list[Resource]) -> None:
+    primary = environment(overlay, container_of(overlay, "standings")[1])["DATABASE_URL"]
+    for name in REPLICA_READERS:
+        env = environment(overlay, container_of(overlay, name)[1])
+        host = re.match(r"postgresql://([\w-]+):5432/(\w+)$", env["DATABASE_READ_URL"])
+        assert host and primary.endswith(f"/{host.group(2)}"), env["DATABASE_READ_URL"]
+        external = named(overlay, "Service", host.group(1))["spec"]
+        assert external["externalName"].startswith("league-db-ro."), "CloudNativePG's read-only service"

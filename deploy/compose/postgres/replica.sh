@@ -14,4 +14,5 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
         sleep 2
     done
 fi
-exec gosu postgres postgres -c hot_standby=on
+# hot_standby_feedback: the primary keeps the rows a long read here still sees, instead of cancelling that read.
+exec gosu postgres postgres -c hot_standby=on -c hot_standby_feedback=on
