@@ -10,6 +10,7 @@ from typing import Any
 
 import msgspec
 
+from bench.engine_replicas import figures_of
 from bench.hot_path_report import report, summarise
 from bench.pacer import ClosedLoop, Paced
 from bench.percentiles import percentile
@@ -165,3 +166,12 @@ def test_figures_divide_each_process_cpu_by_the_commands_and_compare_with_the_fl
     assert figures["p50_ms_at_half_rate"] == 10.0 and figures["postgres_fsync"] is True
     report(figures)
     assert "league total" in capsys.readouterr().out
+
+
+def test_engine_replicas_cpu_per_command_adds_every_engine_and_leaves_out_the_load_generator() -> None:
+    phase = {"cpu_s": {"engine": 1.0, "engine-2": 0.5, "gateway": 2.0, "generator": 3.0}, "commands": 1000,
+             "rate": 250.0, "errors": 0, "machine_busy_cores": 1.9, "others_cores": 0.3}
+    row = figures_of(phase, 2, [32.0, 32.0])
+    assert row["engines_cpu_ms_per_command"] == 1.5
+    assert row["league_cpu_ms_per_command"] == 3.5
+    assert "generator" not in row["cpu_ms_by_process"]
