@@ -154,6 +154,11 @@ async def test_a_tournament_through_two_gateways_survives_a_nats_server_and_an_e
         report = audit_game(game_id, *await revealed(store, game_id))
         assert report.verified, str(report)
 
+    async with store.pool.acquire() as conn:
+        doubled = await conn.fetch(
+            "SELECT stream_id, metadata->>'command_id' FROM events WHERE type = 'engine.CommandAccepted'"
+            " GROUP BY 1, 2 HAVING count(*) > 1")
+    assert not doubled, f"commands stored twice: {doubled}"
     await relayed(store)
     await stream_replicated(league)
     await same_events_in_postgresql_and_jetstream(league.nats.url, league.admin_nkey, store)
