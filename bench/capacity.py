@@ -21,6 +21,9 @@ SECONDS_PER_DAY = 86_400
 TARGET_UTILISATION = 0.7
 """A replica is sized to run at most this busy (the autoscalers' target): headroom for bursts and a lost replica."""
 JETSTREAM_REPLICAS = 3
+ONE_PROCESS = ("relay", "rng", "standings", "matchmaking")
+"""Services that run as one process (the relay publishes in order, the RNG runs the notary, the standings fold on
+one connection at a time, matchmaking opens the rounds): each caps the league at one core's worth of commands."""
 SERVICES_BY_ROLE = {"engine": "engine", "gateway": "gateway", "relay": "relay", "rng": "rng",
                     "matchmaking": "matchmaking", "standings": "standings", "postgres": "PostgreSQL primary",
                     "nats-server": "nats-server (one server, as measured)"}
@@ -35,6 +38,8 @@ class Measured:
     bytes_per_message_jetstream: float
     appends_per_s: float
     jetstream_r3_messages_per_s: float
+    events_per_game: float = 0.0
+    """A Hockey Championship game with its default options, RNG stream included."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,8 @@ class Need:
     jetstream_load: float
     postgresql_gb_per_day: float
     jetstream_gb_per_day: float
+    postgresql_gb_per_round: float
+    """One round: a Hockey Championship game at every table."""
 
 
 def need(m: Measured, tables: int, pace_seconds: float) -> Need:
@@ -59,7 +66,13 @@ def need(m: Measured, tables: int, pace_seconds: float) -> Need:
     return Need(tables, commands, events, cores, replicas, events / m.appends_per_s,
                 events / m.jetstream_r3_messages_per_s,
                 events * m.bytes_per_event_postgresql * SECONDS_PER_DAY / 1e9,
-                events * m.bytes_per_message_jetstream * JETSTREAM_REPLICAS * SECONDS_PER_DAY / 1e9)
+                events * m.bytes_per_message_jetstream * JETSTREAM_REPLICAS * SECONDS_PER_DAY / 1e9,
+                tables * m.events_per_game * m.bytes_per_event_postgresql / 1e9)
+
+
+def ceilings(m: Measured) -> dict[str, float]:
+    """Commands/s at which each one-process service has a whole core busy."""
+    return {name: 1000 / m.cpu_ms_by_process[name] for name in ONE_PROCESS if m.cpu_ms_by_process.get(name)}
 
 
 def measured_from(hot_path: dict, volume: dict, jetstream: list[dict], appends_per_s: float  # type: ignore[type-arg]
@@ -68,7 +81,7 @@ def measured_from(hot_path: dict, volume: dict, jetstream: list[dict], appends_p
     r3 = next(row for row in jetstream if row["replicas"] == JETSTREAM_REPLICAS)
     return Measured(hot_path["cpu_ms_by_process"], hockey["game_stream_events"] / hockey["commands_per_game"],
                     volume["postgresql"]["bytes_per_event"], volume["jetstream"]["bytes_per_message"],
-                    appends_per_s, r3["messages_per_s"])
+                    appends_per_s, r3["messages_per_s"], hockey["events_per_game"])
 
 
 def table(m: Measured, needs: list[Need], pace: float) -> str:
@@ -91,7 +104,11 @@ def table(m: Measured, needs: list[Need], pace: float) -> str:
              ("PostgreSQL disk per day of play, GB (each replica as much)",
               [f"{n.postgresql_gb_per_day:,.0f}" for n in needs]),
              (f"JetStream disk per day of play, GB ({JETSTREAM_REPLICAS} replicas together)",
-              [f"{n.jetstream_gb_per_day:,.0f}" for n in needs])]
+              [f"{n.jetstream_gb_per_day:,.0f}" for n in needs]),
+             ("PostgreSQL disk per round of Hockey games (one at each table), GB",
+              [f"{n.postgresql_gb_per_round:,.1f}" for n in needs])]
+    rows += [(f"{name}: one process, a whole core at commands/s", [f"{most:,.0f}"] * len(needs))
+             for name, most in ceilings(m).items()]
     return "\n".join(head + [f"| {label} | " + " | ".join(values) + " |" for label, values in rows])
 
 
