@@ -2,9 +2,8 @@
 
 ``<service>.nkey`` (its NATS nkey seed) becomes ``NATS_NKEY_FILE``; ``<service>.database`` (its PostgreSQL login)
 becomes the user and password of ``DATABASE_URL`` (and of ``DATABASE_READ_URL``, a replica of it) and the
-``DATABASE_ROLE`` it switches to. A file that is not
-there changes nothing: a league whose NATS or PostgreSQL asks no credentials (a server the project did not start)
-is reached as ``NATS_URL`` / ``DATABASE_URL`` say."""
+``DATABASE_ROLE`` it switches to. A file that is not there changes nothing: a league whose NATS or PostgreSQL asks no
+credentials (a server the project did not start) is reached as ``NATS_URL`` / ``DATABASE_URL`` say."""
 
 from __future__ import annotations
 
