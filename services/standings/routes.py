@@ -10,11 +10,17 @@ from services.standings.feed import after_of
 from services.standings.http import INT_MAX, BadRequest, flag_of, limit_of, not_found, number_of, page, respond
 from services.standings.names import with_names
 from services.standings.replay import steps
+from shared.eventstore import RecordedEvent
+from shared.eventstore.read_replica import read_ended
 from shared.eventstore.types import STREAM_ID
 from shared.messages.engine import GameAbandoned, GameEnded
 from shared.service.keys import READS, STORE
 
 ENDS = frozenset({GameEnded.__struct_config__.tag, GameAbandoned.__struct_config__.tag})
+
+
+def ended(events: list[RecordedEvent]) -> bool:
+    return any(e.type in ENDS for e in events)
 
 
 async def counters(request: web.Request) -> web.Response:
@@ -122,10 +128,10 @@ async def replay(request: web.Request) -> web.Response:
     game_id = request.match_info["game_id"]
     if not STREAM_ID.match(game_id) or game_id.split("-", 1)[0] not in ("vortex", "hockeydice", "phantoms"):
         raise BadRequest("standings.bad-game-id", f"{game_id!r} is not a game id like vortex-<id>")
-    events = await request.app[STORE].read_stream(game_id)
+    events = await read_ended(request.app[READS], request.app[STORE], game_id, ended)
     if not events:
         raise not_found("game", game_id)
-    if not any(e.type in ENDS for e in events):
+    if not ended(events):
         raise BadRequest("standings.game-running", f"{game_id} has not ended; only finished games replay", 409)
     return respond(request, {"game_id": game_id, "game": game_id.split("-", 1)[0], "steps": steps(game_id, events)})
 

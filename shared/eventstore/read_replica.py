@@ -14,11 +14,13 @@ A replica that cannot be reached is skipped for the primary, as is a read with n
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 import asyncpg
 
+from shared.eventstore.store import EventStore
+from shared.eventstore.types import RecordedEvent
 from shared.logging import get_logger
 
 REPLAYED = "SELECT (pg_last_wal_replay_lsn() - '0/0')::bigint"
@@ -78,3 +80,14 @@ class Reads:
     def _showed(self, position: int | None) -> None:
         if position is not None and position > self.shown:
             self.shown = position
+
+
+async def read_ended(reads: Reads, store: EventStore, stream_id: str,
+                     ended: Callable[[list[RecordedEvent]], bool]) -> list[RecordedEvent]:
+    """A stream that takes no event after its end (a game's): the replica's copy once that has the end, else the
+    primary's. A replica that has replayed the end has the whole stream, since nothing comes after it."""
+    async with reads.connection() as conn:
+        events = await store.on(conn).read_stream(stream_id)
+    if ended(events) or reads.replica is None:
+        return events
+    return await store.read_stream(stream_id)

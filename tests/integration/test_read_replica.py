@@ -1,7 +1,7 @@
 """DATABASE_READ_URL with real streaming replicas (base backups of the run's PostgreSQL by pg_basebackup, hot
 standbys following its WAL): reads go to a replica where it has replayed what was already shown, else to the
 primary, so what a reader shows never goes backwards; the standings and the gateway's audit read from the replica,
-and an audit of a game that ended while the replica was paused still verifies."""
+and a game that ended while the replica was paused still audits and replays (from the primary)."""
 
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ async def test_a_replica_out_of_reach_leaves_the_reads_to_the_primary(store: Eve
         await nowhere.close()
 
 
-async def test_standings_and_audits_read_from_the_replica_and_an_audit_outruns_a_paused_one(
+async def test_standings_and_audits_read_from_the_replica_and_a_game_that_outran_a_paused_one_still_shows(
     migrated: RunInfra, nc: Client, store: EventStore, replicas: tuple[EmbeddedReplica, EmbeddedReplica],
     game_services: dict[str, ServiceProcess]
 ) -> None:
@@ -164,6 +164,8 @@ async def test_standings_and_audits_read_from_the_replica_and_an_audit_outruns_a
                 await lagging.close()
             report = await audit(gateway, late)
             assert report["verified"], report
+            timeline = await get_json(f"{standings.url}/v1/games/{late}/timeline")
+            assert timeline["game_id"] == late
         finally:
             await paused.execute("SELECT pg_wal_replay_resume()")
             await paused.close()
