@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 BENCHMARKS = ["bench.eventstore", "bench.rules_phantoms", "bench.rules_dice", "bench.audit", "bench.projections",
-              "bench.tournament", "bench.swiss_round", "bench.hot_path"]
+              "bench.tournament", "bench.swiss_round", "bench.hot_path", "bench.event_volume", "bench.jetstream",
+              "bench.engine_replicas"]
 
 
 def main() -> int:

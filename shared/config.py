@@ -48,6 +48,10 @@ class StoreSettings(BusSettings, kw_only=True, frozen=True):
     ``league_app`` (INSERT/SELECT on events) for a league whose owner could not create logins."""
     database_pool_size: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 10
     """Connections this process keeps to PostgreSQL at most."""
+    database_read_url: str = ""
+    """A streaming replica that may answer this service's reads where it can (the standings' read models, audits);
+    empty: the primary answers everything. Reads never show older data than an earlier read did
+    (``shared/eventstore/read_replica.py``)."""
 
 
 def env_name(field: str) -> str:

@@ -23,7 +23,7 @@ def build(settings: RelaySettings) -> web.Application:
     use_nats(app, settings)
 
     async def relay_ctx(app: web.Application) -> AsyncIterator[None]:
-        await ensure_event_streams(app[JETSTREAM], app[NAMESPACE])
+        await ensure_event_streams(app[JETSTREAM], app[NAMESPACE], replicas=settings.jetstream_replicas)
         publisher = AckedPublisher(app[NATS])
         await publisher.start()
         relay = app[RELAY] = Relay(app[STORE], publisher, app[NAMESPACE], batch=settings.relay_batch,

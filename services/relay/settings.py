@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+from typing import Annotated
+
+import msgspec
+
 from shared.config import StoreSettings
 
 
@@ -12,3 +16,6 @@ class RelaySettings(StoreSettings, kw_only=True, frozen=True):
     """/healthz reports the relay stalled when events have waited this long with no batch acknowledged."""
     relay_checkpoint: str = "relay"
     """The checkpoint's name: a relay feeding another NATS (or a test's own server) keeps its own place."""
+    jetstream_replicas: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
+    """Copies of each event stream JetStream keeps (``EVENTS`` and the private one): 1 on a single nats-server, 3 on
+    a cluster of three so that losing one server loses nothing. Set when the relay creates or updates them."""

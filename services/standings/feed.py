@@ -13,7 +13,7 @@ from services.standings import reads
 from services.standings.http import BIGINT_MAX, BadRequest, limit_of, respond, whole_number
 from services.standings.hub import Entry, entry_id
 from services.standings.keys import HUB
-from shared.service.keys import POOL
+from shared.service.keys import POOL, READS
 
 BACKLOG_PAGE = 500
 HEARTBEAT_SECONDS = 15.0
@@ -134,7 +134,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
 
 async def changes(request: web.Request) -> web.Response:
     limit = limit_of(request)
-    async with request.app[POOL].acquire() as conn:
+    async with request.app[READS].connection() as conn:
         rows = await reads.changes(conn, after_of(request.query.get("after")), limit + 1)
     items = [entry_of(tuple(r)) for r in rows]
     more = len(items) > limit

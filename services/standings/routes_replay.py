@@ -10,12 +10,13 @@ from services.standings.keys import VERDICTS, VIEWS
 from services.standings.names import names_of
 from services.standings.timeline import timeline
 from shared.eventstore import RecordedEvent
+from shared.eventstore.read_replica import read_ended
 from shared.eventstore.types import STREAM_ID
 from shared.messages.engine import GameEnded, GameOpened
 from shared.messages.games import GAMES
 from shared.messages.rng import rng_stream
 from shared.messages.stored import loaded
-from shared.service.keys import POOL, STORE
+from shared.service.keys import READS, STORE
 
 GAME_ENDED = GameEnded.__struct_config__.tag
 MAX_VERSION = 2**31 - 1
@@ -28,15 +29,19 @@ def compressed(response: web.Response) -> web.Response:
     return response
 
 
+def ended(events: list[RecordedEvent]) -> bool:
+    return any(e.type == GAME_ENDED for e in events)
+
+
 async def finished(request: web.Request) -> tuple[str, list[RecordedEvent]]:
     """The path's game and its events: 400 for an id no game can have, 404 unknown, 409 while it runs."""
     game_id = request.match_info["game_id"]
     if not STREAM_ID.match(game_id) or game_id.split("-", 1)[0] not in GAMES:
         raise BadRequest("standings.bad-game-id", f"{game_id!r} is not a game id like vortex-<id>")
-    events = await request.app[STORE].read_stream(game_id)
+    events = await read_ended(request.app[READS], request.app[STORE], game_id, ended)
     if not events or not isinstance(loaded(events[0]), GameOpened):
         raise not_found("game", game_id)
-    if not any(e.type == GAME_ENDED for e in events):
+    if not ended(events):
         raise BadRequest("standings.game-running", f"{game_id} has not ended; only finished games replay", 409)
     return game_id, events
 
@@ -45,7 +50,7 @@ async def game_timeline(request: web.Request) -> web.Response:
     game_id, events = await finished(request)
     opened = loaded(events[0])
     assert isinstance(opened, GameOpened)
-    async with request.app[POOL].acquire() as conn:
+    async with request.app[READS].connection() as conn:
         names = await names_of(conn, opened.players)
     return compressed(respond(request, timeline(game_id, events, names)))
 

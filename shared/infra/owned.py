@@ -18,3 +18,9 @@ class OwnedProcess:
 
     def exit_status(self) -> int | None:
         return None if self._process is None else self._process.poll()
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash would leave it (no clean-up at all), and reaped: it may be started again at once."""
+        if self._process is not None and self._process.poll() is None:
+            self._process.kill()
+            self._process.wait()

@@ -23,6 +23,7 @@ from shared.eventstore import EventStore
 from shared.eventstore.group_commit import GroupCommit
 from shared.eventstore.migrate import EVENTSTORE_MIGRATIONS, apply_migrations
 from shared.eventstore.pool import create_pool
+from shared.eventstore.read_replica import Reads
 from shared.http.correlation import use_correlation
 from shared.http.parse_errors import answer_parse_errors_as_json
 from shared.http.route_metrics import RouteMetrics, measured
@@ -37,6 +38,7 @@ from shared.service.keys import (
     NAMESPACE,
     NATS,
     POOL,
+    READS,
     SERVICE_NAME,
     SETTINGS,
     STORE,
@@ -98,6 +100,11 @@ def use_store(app: web.Application, settings: StoreSettings, migrations: dict[st
         app[POOL] = pool
         app[STORE] = EventStore(pool)
         measure_pool(app[METRICS], pool)
+        replica = None
+        if settings.database_read_url:
+            replica = await create_pool(settings.database_read_url, role=settings.database_role or None,
+                                        min_size=0, max_size=settings.database_pool_size)
+        app[READS] = measure_reads(app[METRICS], Reads(pool, replica))
 
         async def database() -> str | None:
             async with pool.acquire() as conn:
@@ -107,11 +114,12 @@ def use_store(app: web.Application, settings: StoreSettings, migrations: dict[st
         add_health_check(app, "database", database)
         await _wire_wakeups(app)
         yield
-        try:
-            await asyncio.wait_for(pool.close(), POOL_CLOSE_SECONDS)
-        except TimeoutError:
-            log.warning("pool.close.timeout", seconds=POOL_CLOSE_SECONDS)
-            pool.terminate()
+        for each in (pool, replica) if replica is not None else (pool,):
+            try:
+                await asyncio.wait_for(each.close(), POOL_CLOSE_SECONDS)
+            except TimeoutError:
+                log.warning("pool.close.timeout", seconds=POOL_CLOSE_SECONDS)
+                each.terminate()
 
     app.cleanup_ctx.append(store_ctx)
 
@@ -122,6 +130,15 @@ def measure_pool(registry: CollectorRegistry, pool: asyncpg.Pool) -> None:
     Gauge("db_pool_connections_idle", "of those, idle", registry=registry).set_function(pool.get_idle_size)
     Gauge("db_pool_connections_max", "the most it may open (DATABASE_POOL_SIZE)", registry=registry
           ).set_function(pool.get_max_size)
+
+
+def measure_reads(registry: CollectorRegistry, reads: Reads) -> Reads:
+    Gauge("db_reads_from_replica", "reads the streaming replica answered (DATABASE_READ_URL)", registry=registry
+          ).set_function(lambda: reads.from_replica)
+    Gauge("db_reads_from_primary", "reads that could have gone to a replica and the primary answered (none set, "
+          "or it was behind what was already shown, or out of reach)", registry=registry
+          ).set_function(lambda: reads.from_primary)
+    return reads
 
 
 def use_nats(app: web.Application, settings: BusSettings) -> None:

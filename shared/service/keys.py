@@ -16,6 +16,7 @@ from shared.bus.wakeups import Wakeups
 from shared.config import Settings
 from shared.eventstore import EventStore
 from shared.eventstore.group_commit import GroupCommit
+from shared.eventstore.read_replica import Reads
 
 HealthCheck = Callable[[], Awaitable[str | None]]
 """Returns None when healthy, else what is wrong."""
@@ -28,6 +29,8 @@ HANDLER_METRICS = web.AppKey("handler_metrics", HandlerMetrics)
 HEALTH_CHECKS = web.AppKey("health_checks", dict[str, HealthCheck])
 POOL = web.AppKey("pool", asyncpg.Pool)
 STORE = web.AppKey("store", EventStore)
+READS = web.AppKey("reads", Reads)
+"""Reads the replica (``DATABASE_READ_URL``) may answer, never going backwards; the primary's pool without one."""
 NATS = web.AppKey("nats", Client)
 JETSTREAM = web.AppKey("jetstream", JetStreamContext)
 NAMESPACE = web.AppKey("namespace", Namespace)

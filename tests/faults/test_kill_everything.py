@@ -9,29 +9,22 @@ import asyncio
 import random
 import tempfile
 import time
-from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any
 
 import aiohttp
 import pytest
 
 from services.standings.rebuild import rebuild
 from shared.audit import audit_game
-from shared.audit.fetch import fetch_game
 from shared.bus.connect import connect
 from shared.bus.namespace import Namespace
 from shared.client.table import register_bots
 from shared.client.tournament import play_tournament
-from shared.eventstore import Checkpoint, EventStore
-from shared.eventstore.checkpoints import load_checkpoint
+from shared.eventstore import EventStore
 from shared.eventstore.pool import create_pool
-from shared.messages.rng import rng_stream
-from shared.verify.findings import Finding
-from shared.verify.jetstream_copy import read_copy
 from shared.verify.run import verify_log
+from tests.faults.checks import Statuses, relayed, revealed, same_events_in_postgresql_and_jetstream
 from tests.faults.league import League, running_league
 
 pytestmark = pytest.mark.faults
@@ -58,32 +51,15 @@ async def store(league: League) -> AsyncIterator[EventStore]:
 
 @pytest.fixture
 async def standings_store(league: League) -> AsyncIterator[EventStore]:
-    """As the standings service's role, the owner of its projections' tables: what ``league rebuild`` uses."""
+    """As the standings service's role, which owns the projections' tables: what ``league rebuild`` uses."""
     pool = await create_pool(league.postgres.url, role="league_standings", max_size=2)
     yield EventStore(pool)
     await pool.close()
 
 
-class Statuses:
-    """Every HTTP status the bots got, and every request the league did not answer."""
-
-    def __init__(self) -> None:
-        self.seen: Counter[int] = Counter()
-        self.unanswered = 0
-        self.config = aiohttp.TraceConfig()
-        self.config.on_request_end.append(self._end)
-        self.config.on_request_exception.append(self._failed)
-
-    async def _end(self, _session: object, _context: SimpleNamespace, params: aiohttp.TraceRequestEndParams) -> None:
-        self.seen[params.response.status] += 1
-
-    async def _failed(self, *_args: object) -> None:
-        self.unanswered += 1
-
-
-async def kill_each_while_it_runs(league: League, running: asyncio.Future[Any]) -> list[str]:
+async def kill_each_while_it_runs(league: League, running: asyncio.Future[object]) -> list[str]:
     """Each in turn: kill -9, wait for the supervisor to start it again and for the whole league to be healthy."""
-    killed: list[str] = []
+    killed = []
     for name in KILLED:
         await asyncio.sleep(1.0)
         assert not running.done(), f"the tournament ended before {name} was killed; killed so far: {killed}"
@@ -131,7 +107,7 @@ async def test_a_bot_tournament_survives_kill_9_of_every_process(league: League,
         assert report.verified, str(report)
 
     await relayed(store)
-    await same_events_in_postgresql_and_jetstream(league, store)
+    await same_events_in_postgresql_and_jetstream(league.nats.url, league.admin_nkey, store)
     compared = await rebuild(standings_store, "all", swap=False)
     assert compared.equal and not compared.quarantined, compared.diffs
     nc = await connect(league.nats.url, name="fault-verify", nkey_file=league.admin_nkey)
@@ -140,45 +116,6 @@ async def test_a_bot_tournament_survives_kill_9_of_every_process(league: League,
     finally:
         await nc.close()
     assert not verified.findings, "\n".join(map(str, verified.findings))
-
-
-async def revealed(store: EventStore, game_id: str, timeout: float = 60) -> tuple[list, list]:  # type: ignore[type-arg]
-    deadline = time.monotonic() + timeout
-    while True:
-        game, rng = await fetch_game(store, game_id)
-        if any(e.type == "rng.SeedRevealed" for e in rng):
-            return game, rng
-        assert time.monotonic() < deadline, f"{rng_stream(game_id)}: no reveal"
-        await asyncio.sleep(0.2)
-
-
-async def relayed(store: EventStore, timeout: float = 60) -> None:
-    """The relay has published every event the log holds now."""
-    deadline = time.monotonic() + timeout
-    async with store.pool.acquire() as conn:
-        last = await conn.fetchrow("SELECT tx::text::bigint, position FROM events ORDER BY tx DESC, position DESC"
-                                   " LIMIT 1")
-        while (await load_checkpoint(conn, "relay")) < Checkpoint(*last):
-            assert time.monotonic() < deadline, "the relay did not catch up"
-            await asyncio.sleep(0.2)
-
-
-async def same_events_in_postgresql_and_jetstream(league: League, store: EventStore) -> None:
-    findings: list[Finding] = []
-    nc = await connect(league.nats.url, name="fault-compare", nkey_file=league.admin_nkey)
-    try:
-        copies = await read_copy(nc.jetstream(), Namespace(), findings)
-    finally:
-        await nc.close()
-    assert not findings, findings
-    async with store.pool.acquire() as conn:
-        in_postgres = {row[0] for row in await conn.fetch("SELECT event_id FROM events")}
-    in_jetstream = Counter(copy.event_id for copy in copies)
-    doubled = [event_id for event_id, count in in_jetstream.items() if count > 1]
-    assert not doubled, f"{len(doubled)} events are in JetStream twice"
-    lost = in_postgres ^ set(in_jetstream)
-    assert not lost, (f"{len(in_postgres - set(in_jetstream))} events only in PostgreSQL, "
-                      f"{len(set(in_jetstream) - in_postgres)} only in JetStream")
 
 
 async def test_every_healthz_says_so_while_nats_server_is_frozen(league: League) -> None:

@@ -10,6 +10,9 @@ from typing import Any
 
 import msgspec
 
+from bench.capacity import Measured, ceilings, need
+from bench.capacity import table as capacity_table
+from bench.engine_replicas import figures_of
 from bench.hot_path_report import report, summarise
 from bench.pacer import ClosedLoop, Paced
 from bench.percentiles import percentile
@@ -165,3 +168,28 @@ def test_figures_divide_each_process_cpu_by_the_commands_and_compare_with_the_fl
     assert figures["p50_ms_at_half_rate"] == 10.0 and figures["postgres_fsync"] is True
     report(figures)
     assert "league total" in capsys.readouterr().out
+
+
+def test_engine_replicas_cpu_per_command_adds_every_engine_and_leaves_out_the_load_generator() -> None:
+    phase = {"cpu_s": {"engine": 1.0, "engine-2": 0.5, "gateway": 2.0, "generator": 3.0}, "commands": 1000,
+             "rate": 250.0, "errors": 0, "machine_busy_cores": 1.9, "others_cores": 0.3}
+    row = figures_of(phase, 2, [32.0, 32.0])
+    assert row["engines_cpu_ms_per_command"] == 1.5
+    assert row["league_cpu_ms_per_command"] == 3.5
+    assert "generator" not in row["cpu_ms_by_process"]
+
+
+def test_the_capacity_model_scales_each_measured_figure_by_the_commands_a_tournament_sends() -> None:
+    measured = Measured({"engine": 1.0, "gateway": 0.5, "postgres": 0.5, "relay": 0.25}, events_per_command=4.0,
+                        bytes_per_event_postgresql=500, bytes_per_message_jetstream=250, appends_per_s=40_000,
+                        jetstream_r3_messages_per_s=10_000, events_per_game=1000)
+    tables = need(measured, 10_000, pace_seconds=5)
+    assert tables.commands_per_s == 2_000 and tables.events_per_s == 8_000
+    assert tables.cores == {"engine": 2.0, "gateway": 1.0, "postgres": 1.0, "relay": 0.5}
+    assert tables.replicas == {"engine": 3, "gateway": 2}  # 2 cores at 70 % a core: 3 replicas
+    assert tables.postgresql_load == 0.2 and tables.jetstream_load == 0.8
+    assert tables.postgresql_gb_per_day == 8_000 * 500 * 86_400 / 1e9
+    assert tables.jetstream_gb_per_day == 8_000 * 250 * 3 * 86_400 / 1e9
+    assert tables.postgresql_gb_per_round == 10_000 * 1000 * 500 / 1e9
+    assert ceilings(measured) == {"relay": 4000}  # one relay process has a core busy at 4,000 commands/s
+    assert "| engine replicas (1 core each, 70% busy) | 3 |" in capacity_table(measured, [tables], 5)
