@@ -27,7 +27,7 @@ from shared.bus.partitions import PARTITIONS
 from shared.infra.processes import SERVICES, ServiceProcess
 from tests.infra import RunInfra, running_infra
 
-FULL = {"warmup": 10, "window": 30, "paced_warmup": 0, "paced_window": 0}
+FULL: dict[str, float] = {"warmup": 10, "window": 30, "paced_warmup": 0, "paced_window": 0}
 SETTLE_SECONDS = 30.0
 
 

@@ -13,6 +13,7 @@ import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -89,7 +90,7 @@ async def stream_replicated(league: ClusterLeague, timeout: float = 60) -> None:
         await nc.close()
 
 
-async def kill_and_recover(league: ClusterLeague, running: asyncio.Future[object]) -> list[str]:
+async def kill_and_recover(league: ClusterLeague, running: asyncio.Future[Any]) -> list[str]:
     """kill -9 the EVENTS stream's leader and engine-2; engine-1 takes every partition; both come back and the
     engines share the partitions again. Returns what was done, each while the tournament was still being played."""
     done = []

@@ -11,6 +11,7 @@ import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -57,9 +58,9 @@ async def standings_store(league: League) -> AsyncIterator[EventStore]:
     await pool.close()
 
 
-async def kill_each_while_it_runs(league: League, running: asyncio.Future[object]) -> list[str]:
+async def kill_each_while_it_runs(league: League, running: asyncio.Future[Any]) -> list[str]:
     """Each in turn: kill -9, wait for the supervisor to start it again and for the whole league to be healthy."""
-    killed = []
+    killed: list[str] = []
     for name in KILLED:
         await asyncio.sleep(1.0)
         assert not running.done(), f"the tournament ended before {name} was killed; killed so far: {killed}"

@@ -28,7 +28,7 @@ from tests.integration.helpers import event, new_stream, service_running
 from tests.integration.play import create, play_to_end
 from tests.integration.test_engine_replicas import metric
 
-SHORT = {"periods": 1, "shots_per_period": 2}
+SHORT: dict[str, object] = {"periods": 1, "shots_per_period": 2}
 
 
 def on_port(url: str, port: int) -> str:
