@@ -21,6 +21,7 @@ STORE_DOWN: tuple[type[BaseException], ...] = (
     asyncpg.exceptions.TooManyConnectionsError, ConnectionError)
 """``ConnectionError`` is the OS's word for a refused or reset connection: PostgreSQL's, as only the store opens
 connections while a request is handled (nats-py reconnects in the background)."""
+CLOSED_CONNECTION = "connection is closed"
 
 
 def unavailable(error: BaseException) -> tuple[str, str] | None:
@@ -31,6 +32,12 @@ def unavailable(error: BaseException) -> tuple[str, str] | None:
         return NO_RESPONDERS, "the service for this request is not answering now (it may be restarting); try again"
     if isinstance(error, BUS_DOWN):
         return BUS_DOWN_CODE, f"the league's message bus is not reachable now ({type(error).__name__}); try again"
-    if isinstance(error, STORE_DOWN):
+    if isinstance(error, STORE_DOWN) or _closed_under_us(error):
         return STORE_DOWN_CODE, f"the league's database is not reachable now ({type(error).__name__}); try again"
     return None
+
+
+def _closed_under_us(error: BaseException) -> bool:
+    """A pooled connection that PostgreSQL dropped after the pool handed it out, before the query was sent: asyncpg
+    says so with a plain InterfaceError (its other InterfaceErrors are the caller's mistakes)."""
+    return isinstance(error, asyncpg.InterfaceError) and str(error) == CLOSED_CONNECTION

@@ -43,6 +43,15 @@ def league() -> Iterator[League]:
         yield running
 
 
+def failures_logged(league: League) -> str:
+    """Every request a service answered with an error of its own (a 500, ``internal``), as its log tells it: the
+    logs go with the league's folder when the test ends."""
+    found = [f"{name}: {line}" for name, service in league.services.items() if service.log_path is not None
+             for line in service.log_path.read_text(errors="replace").splitlines()
+             if '"http.failed"' in line or '"request.failed"' in line]
+    return "\n".join(found) or "no request failed inside a service"
+
+
 @pytest.fixture
 async def store(league: League) -> AsyncIterator[EventStore]:
     pool = await create_pool(league.postgres.url, role="league_app", max_size=4)
@@ -92,12 +101,16 @@ async def test_a_bot_tournament_survives_kill_9_of_every_process(league: League,
         try:
             killed = await kill_each_while_it_runs(league, bots)
             await asyncio.wait_for(asyncio.shield(bots), 240)
+        except Exception:
+            print(failures_logged(league))  # beside the failure: what the service that failed logged
+            raise
         finally:
             bots.cancel()
         final = await organiser.tournament(tournament_id)
     assert killed == list(KILLED)
     assert final["status"] == "finished" and len(final["ranking"]) == PLAYERS, final
-    assert statuses.seen[500] == statuses.seen[502] == 0, f"the bots got a server error: {dict(statuses.seen)}"
+    assert statuses.seen[500] == statuses.seen[502] == 0, (
+        f"the bots got a server error: {dict(statuses.seen)}\n{failures_logged(league)}")
     print(f"\nkilled {', '.join(killed)}; the bots saw {dict(statuses.seen)}, {statuses.unanswered} requests "
           f"unanswered; restarts: {league.said}")
 
