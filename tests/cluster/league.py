@@ -4,23 +4,17 @@ process. Its own servers, because the cluster test kills some of them; nothing r
 
 from __future__ import annotations
 
-import asyncio
-import secrets
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from shared.bus.auth import ADMIN
-from shared.cli.migrate import prepare_database, services_database_url
 from shared.infra.embedded_postgres import EmbeddedPostgres
 from shared.infra.nats_auth import auth_config, nkey_file
 from shared.infra.nats_cluster import EmbeddedNatsCluster
 from shared.infra.processes import SERVICES, ServiceProcess
-from shared.infra.secrets import kept_secret
+from tests.closed_league import closed_postgres, healthz_status, services_env, until_healthy
 
 REPLICAS = {"engine": 2, "gateway": 2}
 
@@ -42,27 +36,10 @@ class ClusterLeague:
 
     def statuses(self) -> dict[str, int]:
         """Each live process's /healthz status now (0: no answer)."""
-        return {name: _status(f"{process.url}/healthz") for name, process in self.processes.items()
-                if process.alive()}
+        return {name: healthz_status(process.url) for name, process in self.processes.items() if process.alive()}
 
     async def all_healthy(self, timeout: float = 90) -> None:
-        deadline = time.monotonic() + timeout
-        while True:
-            statuses = await asyncio.to_thread(self.statuses)
-            if all(status == 200 for status in statuses.values()):
-                return
-            assert time.monotonic() < deadline, f"not every service healthy within {timeout}s: {statuses}"
-            await asyncio.sleep(0.25)
-
-
-def _status(url: str) -> int:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return int(response.status)
-    except urllib.error.HTTPError as error:
-        return error.code
-    except OSError:
-        return 0
+        await until_healthy(self.statuses, timeout)
 
 
 def replica_names(service: str) -> list[str]:
@@ -73,17 +50,11 @@ def replica_names(service: str) -> list[str]:
 @contextmanager
 def running_cluster_league(data: Path) -> Iterator[ClusterLeague]:
     secrets_dir = data / "secrets"
-    password = kept_secret(secrets_dir / "postgres.password", lambda: secrets.token_urlsafe(24))
-    postgres = EmbeddedPostgres(data / "postgres", durable=True, password=password)
+    postgres = closed_postgres(data, secrets_dir)
     nats = EmbeddedNatsCluster(data / "nats", auth_config(secrets_dir, [""]))
     processes: dict[str, ServiceProcess] = {}
     try:
-        database_url = postgres.start()
-        nats_url = nats.start()
-        logins = asyncio.run(prepare_database(database_url, secrets_dir))
-        env = {"DATABASE_URL": services_database_url(database_url, logins), "NATS_URL": nats_url,
-               "SECRETS_DIR": str(secrets_dir), "ENVIRONMENT": "test", "LOG_LEVEL": "warning",
-               "DATA_DIR": str(data / "keys"), "RESCAN_SECONDS": "2", "NOTARY_SECONDS": "1",
+        env = {**services_env(data, secrets_dir, postgres.start(), nats.start()),
                "JETSTREAM_REPLICAS": str(len(nats.servers)), "HTTP_CONNECTIONS_PER_CLIENT": "100000"}
         for service in SERVICES:
             for name in replica_names(service):

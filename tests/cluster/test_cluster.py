@@ -26,9 +26,9 @@ from shared.bus.partitions import PARTITIONS
 from shared.client.table import register_bots
 from shared.client.tournament import play_tournament
 from shared.eventstore import EventStore
-from shared.eventstore.pool import create_pool
 from shared.infra.embedded_nats import EmbeddedNats
 from shared.verify.run import verify_log
+from tests.closed_league import store_as
 from tests.cluster.league import ClusterLeague, running_cluster_league
 from tests.faults.checks import Statuses, relayed, revealed, same_events_in_postgresql_and_jetstream
 from tests.integration.test_engine_replicas import metric, shares_settle
@@ -47,17 +47,14 @@ def league() -> Iterator[ClusterLeague]:
 
 @pytest.fixture
 async def store(league: ClusterLeague) -> AsyncIterator[EventStore]:
-    pool = await create_pool(league.postgres.url, role="league_app", max_size=4)
-    yield EventStore(pool)
-    await pool.close()
+    async with store_as(league.postgres.url, "league_app", 4) as store:
+        yield store
 
 
 @pytest.fixture
 async def standings_store(league: ClusterLeague) -> AsyncIterator[EventStore]:
-    """As the standings service's role, which owns the projections' tables: what ``league rebuild`` uses."""
-    pool = await create_pool(league.postgres.url, role="league_standings", max_size=2)
-    yield EventStore(pool)
-    await pool.close()
+    async with store_as(league.postgres.url, "league_standings", 2) as store:
+        yield store
 
 
 async def events_leader(league: ClusterLeague) -> EmbeddedNats:

@@ -4,26 +4,20 @@ because these tests kill them."""
 
 from __future__ import annotations
 
-import asyncio
 import os
-import secrets
 import signal
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from shared.bus.auth import ADMIN
-from shared.cli.migrate import prepare_database, services_database_url
 from shared.infra.embedded_nats import EmbeddedNats
 from shared.infra.embedded_postgres import EmbeddedPostgres
 from shared.infra.nats_auth import auth_config, nkey_file
 from shared.infra.processes import SERVICES, ServiceProcess
-from shared.infra.secrets import kept_secret
 from shared.infra.supervisor import RestartPolicy, Supervisor, supervising
+from tests.closed_league import closed_postgres, healthz_status, services_env, until_healthy
 
 POLICY = RestartPolicy(first_delay=0.2, longest_delay=2.0)
 
@@ -48,16 +42,10 @@ class League:
 
     def healthz(self) -> dict[str, int]:
         """Each service's /healthz status now (0: no answer)."""
-        return {name: _status(f"{service.url}/healthz") for name, service in self.services.items()}
+        return {name: healthz_status(service.url) for name, service in self.services.items()}
 
     async def all_healthy(self, timeout: float = 90) -> None:
-        deadline = time.monotonic() + timeout
-        while True:
-            statuses = await asyncio.to_thread(self.healthz)
-            if all(status == 200 for status in statuses.values()):
-                return
-            assert time.monotonic() < deadline, f"not every service healthy within {timeout}s: {statuses}"
-            await asyncio.sleep(0.25)
+        await until_healthy(self.healthz, timeout)
 
     def kill(self, name: str) -> int:
         """kill -9 of a service, of nats-server, or of PostgreSQL (its whole process group); returns the pid."""
@@ -75,33 +63,14 @@ class League:
         return self.nats.pid if name == "nats-server" else self.services[name].pid
 
 
-def _status(url: str) -> int:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return int(response.status)
-    except urllib.error.HTTPError as error:
-        return error.code
-    except OSError:
-        return 0
-
-
 @contextmanager
 def running_league(data: Path) -> Iterator[League]:
-    # Durable, as `league up` runs it: with synchronous_commit off (the tests' fast setting) a killed PostgreSQL
-    # loses its last commits, which the relay may have published already.
-    # Closed, as league up's: PostgreSQL asks a password, NATS an nkey, each service has its own login and user.
     secrets_dir = data / "secrets"
-    password = kept_secret(secrets_dir / "postgres.password", lambda: secrets.token_urlsafe(24))
-    postgres = EmbeddedPostgres(data / "postgres", durable=True, password=password)
+    postgres = closed_postgres(data, secrets_dir)
     nats = EmbeddedNats(data / "nats", auth_config(secrets_dir, [""]))
     services: dict[str, ServiceProcess] = {}
     try:
-        database_url = postgres.start()
-        nats_url = nats.start()
-        logins = asyncio.run(prepare_database(database_url, secrets_dir))
-        env = {"DATABASE_URL": services_database_url(database_url, logins), "NATS_URL": nats_url,
-               "SECRETS_DIR": str(secrets_dir), "ENVIRONMENT": "test", "LOG_LEVEL": "warning",
-               "DATA_DIR": str(data / "keys"), "RESCAN_SECONDS": "2", "NOTARY_SECONDS": "1"}
+        env = services_env(data, secrets_dir, postgres.start(), nats.start())
         for name in SERVICES:
             services[name] = ServiceProcess(name, env, data / f"{name}.log")
             services[name].start()

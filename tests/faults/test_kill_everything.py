@@ -23,8 +23,8 @@ from shared.bus.namespace import Namespace
 from shared.client.table import register_bots
 from shared.client.tournament import play_tournament
 from shared.eventstore import EventStore
-from shared.eventstore.pool import create_pool
 from shared.verify.run import verify_log
+from tests.closed_league import store_as
 from tests.faults.checks import Statuses, relayed, revealed, same_events_in_postgresql_and_jetstream
 from tests.faults.league import League, running_league
 
@@ -54,17 +54,14 @@ def failures_logged(league: League) -> str:
 
 @pytest.fixture
 async def store(league: League) -> AsyncIterator[EventStore]:
-    pool = await create_pool(league.postgres.url, role="league_app", max_size=4)
-    yield EventStore(pool)
-    await pool.close()
+    async with store_as(league.postgres.url, "league_app", 4) as store:
+        yield store
 
 
 @pytest.fixture
 async def standings_store(league: League) -> AsyncIterator[EventStore]:
-    """As the standings service's role, which owns the projections' tables: what ``league rebuild`` uses."""
-    pool = await create_pool(league.postgres.url, role="league_standings", max_size=2)
-    yield EventStore(pool)
-    await pool.close()
+    async with store_as(league.postgres.url, "league_standings", 2) as store:
+        yield store
 
 
 async def kill_each_while_it_runs(league: League, running: asyncio.Future[Any]) -> list[str]:
