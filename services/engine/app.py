@@ -140,6 +140,8 @@ def build(settings: EngineSettings) -> web.Application:
               registry=registry).set_function(lambda: games.conflicts)
         Gauge("engine_game_loads", "games read from the log because they were not in memory",
               registry=registry).set_function(lambda: games.loads)
+        Gauge("engine_draws_answered_ahead", "draws answered from blocks the RNG service handed out ahead",
+              registry=registry).set_function(lambda: engine.ahead.answered)
         Gauge("engine_games_in_memory", "games folded in this replica's memory",
               registry=registry).set_function(lambda: len(games))
         Gauge("engine_partitions_owned", "engine partitions this replica owns now",
@@ -152,6 +154,7 @@ def build(settings: EngineSettings) -> web.Application:
         yield
         await leases.close()
         await autoplay.close()
+        await engine.ahead.close()
 
     async def timers(app: web.Application) -> None:
         await app[AUTOPLAY].watch(rescan_seconds=settings.rescan_seconds)

@@ -16,6 +16,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from services.engine.draws_ahead import DrawsAhead
 from services.engine.games import Games
 from services.engine.rng_client import RngClient
 from shared.bus.replies import RejectedError
@@ -100,11 +101,17 @@ class Engine:
         self.games = games
         self.pool = pool
         self.rng = rng
+        self.ahead = DrawsAhead(rng)
         self.publish = publish
 
     async def _changed(self, table: Table, known: GameView | None = None) -> None:
-        if table.opened is not None:
-            await self.publish(change_of(table, known))
+        if table.opened is None:
+            return
+        if table.ended is not None:
+            self.ahead.forget(table.game_id)
+        elif table.started:
+            self.ahead.look_ahead(table.game_id, table.next_nonce, seeds_in_seat_order(table.client_seeds))
+        await self.publish(change_of(table, known))
 
     async def create(self, request: CreateGame) -> CommandResult:
         try:
@@ -306,14 +313,16 @@ class Engine:
     async def _decided(
         self, game_id: str, first_nonce: int, client_seeds: tuple[str, ...], run: Callable[[Draws], list[Any]]
     ) -> tuple[list[Any], list[NumberedDraw]]:
-        """Run the rules, fetching each draw they ask for from the RNG service, until they complete."""
+        """Run the rules, taking each draw they ask for from the blocks at hand or from the RNG service, until they
+        complete."""
         fetched: list[NumberedDraw] = []
         while True:
             try:
                 return run(RecordedDraws([Draw(d.request, d.values) for d in fetched])), fetched
             except DrawsExhausted as need:
-                fetched.append(await self.rng.draw(game_id, first_nonce + len(fetched), need.request,
-                                                   client_seeds=client_seeds))
+                nonce = first_nonce + len(fetched)
+                fetched.append(self.ahead.take(game_id, nonce, need.request, client_seeds)
+                               or await self.rng.draw(game_id, nonce, need.request, client_seeds=client_seeds))
 
     async def _record_rejection(self, request: PlayCommand, code: str, message: str) -> None:
         log.info("engine.rejected", game_id=request.game_id, code=code, reason=message)

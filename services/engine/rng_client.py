@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Generic, TypeVar
 
 from nats.aio.client import Client
 
@@ -16,6 +17,8 @@ from shared.games.draws import DrawRequest
 from shared.logging import correlation, current_correlation_id
 from shared.messages.rng import (
     AddClientSeed,
+    BlocksAhead,
+    BlocksAnswers,
     Commitment,
     Commitments,
     CreateSeed,
@@ -24,11 +27,15 @@ from shared.messages.rng import (
     DrawNumbers,
     GameSeats,
     NumberedDraw,
+    WantedBlocks,
     WantedDraw,
+    blocks_signed,
     create_many_signed,
     draws_signed,
 )
 
+W = TypeVar("W")
+A = TypeVar("A")
 MAX_BATCH = 500
 """Games committed in one request (the RNG takes at most 1000)."""
 
@@ -47,8 +54,8 @@ class RngClient:
         self.batch_window = batch_window
         self._waiting: list[tuple[str, int, asyncio.Future[Commitment]]] = []
         self._committing: set[asyncio.Task[None]] = set()
-        self._wanted: list[tuple[WantedDraw, asyncio.Future[NumberedDraw]]] = []
-        self._asking: set[asyncio.Task[None]] = set()
+        self._draws = TurnBatch(self._ask_draws)
+        self._blocks = TurnBatch(self._ask_blocks)
 
     async def open_game(self, game_id: str, seats: int) -> Commitment:
         """The game's seed commitment. Games opened at about the same time (a round's tables) are committed
@@ -116,35 +123,68 @@ class RngClient:
 
         The draws the engine's commands ask for in one turn of the event loop (a burst of requests handled
         together) go in one request: it leaves at the end of that turn, so a draw asked alone waits for nothing."""
-        future: asyncio.Future[NumberedDraw] = asyncio.get_running_loop().create_future()
-        self._wanted.append((WantedDraw(game_id=game_id, nonce=nonce, request=draw_request, client_seeds=client_seeds,
-                                        correlation_id=current_correlation_id()), future))
-        if len(self._wanted) == 1:
-            asyncio.get_running_loop().call_soon(self._ask_wanted)
+        return await self._draws.ask(WantedDraw(game_id=game_id, nonce=nonce, request=draw_request,
+                                                client_seeds=client_seeds, correlation_id=current_correlation_id()))
+
+    async def _ask_draws(self, draws: tuple[WantedDraw, ...]) -> list[NumberedDraw | Exception]:
+        issued_at = time.time()
+        auth = sign(self.key, *draws_signed(draws, issued_at))
+        with correlation(draws[0].correlation_id if len(draws) == 1 else None):
+            answer = await request(self.nc, self.ns.command("rng", "draws"),
+                                   DrawNumbers(draws=draws, issued_at=issued_at, auth=auth), DrawAnswers)
+        return [one.draw if one.draw is not None else _refused(one.code, one.message) for one in answer.answers]
+
+    async def blocks(self, wanted: WantedBlocks) -> bytes:
+        """Block 0 of the byte streams of a game's coming draws (``services.engine.draws_ahead``), asked together
+        with the other games asking in the same turn of the event loop."""
+        return await self._blocks.ask(wanted)
+
+    async def _ask_blocks(self, wanted: tuple[WantedBlocks, ...]) -> list[bytes | Exception]:
+        issued_at = time.time()
+        auth = sign(self.key, *blocks_signed(wanted, issued_at))
+        answer = await request(self.nc, self.ns.command("rng", "blocks"),
+                               BlocksAhead(wanted=wanted, issued_at=issued_at, auth=auth), BlocksAnswers)
+        return [one.blocks if one.blocks is not None else _refused(one.code, one.message) for one in answer.answers]
+
+
+def _refused(code: str | None, message: str | None) -> RejectedError:
+    return RejectedError(code or "rng.refused", message or "the RNG refused")
+
+
+class TurnBatch(Generic[W, A]):
+    """What is asked in one turn of the event loop, sent as one request at the end of that turn; ``send`` answers
+    each item (an answer or the exception for it alone), or raises for all of them."""
+
+    def __init__(self, send: Callable[[tuple[W, ...]], Awaitable[list[A | Exception]]]) -> None:
+        self._send = send
+        self._items: list[tuple[W, asyncio.Future[A]]] = []
+        self._sending: set[asyncio.Task[None]] = set()
+
+    async def ask(self, item: W) -> A:
+        future: asyncio.Future[A] = asyncio.get_running_loop().create_future()
+        self._items.append((item, future))
+        if len(self._items) == 1:
+            asyncio.get_running_loop().call_soon(self._send_waiting)
         return await future
 
-    def _ask_wanted(self) -> None:
-        wanted, self._wanted = self._wanted, []
-        task = asyncio.create_task(self._ask(wanted))
-        self._asking.add(task)
-        task.add_done_callback(self._asking.discard)
+    def _send_waiting(self) -> None:
+        items, self._items = self._items, []
+        task = asyncio.create_task(self._answer(items))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
 
-    async def _ask(self, wanted: list[tuple[WantedDraw, asyncio.Future[NumberedDraw]]]) -> None:
-        draws, issued_at = tuple(w for w, _ in wanted), time.time()
-        auth = sign(self.key, *draws_signed(draws, issued_at))
+    async def _answer(self, items: list[tuple[W, asyncio.Future[A]]]) -> None:
         try:
-            with correlation(wanted[0][0].correlation_id if len(wanted) == 1 else None):
-                answer = await request(self.nc, self.ns.command("rng", "draws"),
-                                       DrawNumbers(draws=draws, issued_at=issued_at, auth=auth), DrawAnswers)
+            answers = await self._send(tuple(item for item, _ in items))
         except Exception as error:
-            for _, future in wanted:
+            for _, future in items:
                 if not future.done():
                     future.set_exception(error)
             return
-        for (_, future), one in zip(wanted, answer.answers, strict=True):
+        for (_, future), answer in zip(items, answers, strict=True):
             if future.done():
                 continue
-            if one.draw is not None:
-                future.set_result(one.draw)
+            if isinstance(answer, Exception):
+                future.set_exception(answer)
             else:
-                future.set_exception(RejectedError(one.code or "rng.refused", one.message or "the RNG refused"))
+                future.set_result(answer)

@@ -6,6 +6,7 @@ message trusts its copy no longer than ``TOKEN_RECHECK_SECONDS``."""
 from __future__ import annotations
 
 import hashlib
+import random
 import secrets
 import time
 from collections import OrderedDict
@@ -17,14 +18,18 @@ from aiohttp import web
 from shared.service.keys import POOL
 
 TOKEN_RECHECK_SECONDS = 5.0
+SPREAD = 0.5
+"""A lookup is trusted for a random share of ``TOKEN_RECHECK_SECONDS`` between this and 1: players who started
+together (a tournament round) would otherwise be looked up again all at once, every few seconds, and every move
+made meanwhile would wait behind that burst of reads."""
 KNOWN_TOKENS_MAX = 100_000
 LOOKUP = "SELECT player_id, expires_at, revoked_at FROM player_tokens WHERE token_hash = $1"
 
 
 class KnownTokens:
-    """Token hashes this gateway has looked up: the player, trusted for ``seconds`` (never past the token's
-    expiry), so a player's every move is not a database read. Only tokens that exist are kept, so unknown ones
-    cannot fill it."""
+    """Token hashes this gateway has looked up: the player, trusted for at most ``seconds`` (``SPREAD``; never past
+    the token's expiry), so a player's every move is not a database read. Only tokens that exist are kept, so
+    unknown ones cannot fill it."""
 
     def __init__(self, seconds: float = TOKEN_RECHECK_SECONDS, most: int = KNOWN_TOKENS_MAX) -> None:
         self.seconds, self.most = seconds, most
@@ -38,7 +43,8 @@ class KnownTokens:
         return found[0]
 
     def put(self, token_hash: bytes, player_id: str, expires_at: float = float("inf")) -> None:
-        self._players[token_hash] = (player_id, time.monotonic() + self.seconds, expires_at)
+        trusted = self.seconds * random.uniform(SPREAD, 1.0)
+        self._players[token_hash] = (player_id, time.monotonic() + trusted, expires_at)
         self._players.move_to_end(token_hash)
         if len(self._players) > self.most:
             self._players.popitem(last=False)

@@ -17,6 +17,8 @@ from shared.bus.rpc import serve
 from shared.keyfiles import key_from
 from shared.messages.rng import (
     AddClientSeed,
+    BlocksAhead,
+    BlocksAnswers,
     Commitment,
     Commitments,
     CreateSeed,
@@ -57,6 +59,9 @@ def build(settings: RngSettings) -> web.Application:
         async def draw(request: DrawNumbers, msg: Msg) -> DrawAnswers:
             return await dealer.draw(request)
 
+        async def blocks(request: BlocksAhead, msg: Msg) -> BlocksAnswers:
+            return await dealer.blocks(request)
+
         subscriptions = [
             await serve(nc, ns.command("rng", "create"), CreateSeed, create, queue="rng",
                         metrics=app[HANDLER_METRICS].subject("rng.create")),
@@ -66,6 +71,8 @@ def build(settings: RngSettings) -> web.Application:
                         metrics=app[HANDLER_METRICS].subject("rng.client_seed")),
             await serve(nc, ns.command("rng", "draws"), DrawNumbers, draw, queue="rng",
                         metrics=app[HANDLER_METRICS].subject("rng.draws")),
+            await serve(nc, ns.command("rng", "blocks"), BlocksAhead, blocks, queue="rng",
+                        metrics=app[HANDLER_METRICS].subject("rng.blocks")),
         ]
         yield
         for subscription in subscriptions:

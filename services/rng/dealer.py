@@ -23,12 +23,16 @@ from shared.bus.replies import RejectedError
 from shared.eventstore import AppendResult, ConcurrencyError, EventStore, ExpectedVersion, NewEvent
 from shared.fairness import CLIENT_SEED_MAX_BYTES, RECIPE_VERSION, check_request, commitment, draw
 from shared.fairness.engine_auth import MAX_AGE_SECONDS, check
+from shared.fairness.stream import MAX_NONCE, Keyed
 from shared.games.draws import DiceRequest, RangeRequest, ShuffleRequest
 from shared.logging import get_logger
 from shared.messages.engine import DrawsUsed
 from shared.messages.registry import message_name
 from shared.messages.rng import (
     AddClientSeed,
+    BlocksAhead,
+    BlocksAnswer,
+    BlocksAnswers,
     ClientSeedAdded,
     Commitment,
     Commitments,
@@ -41,7 +45,9 @@ from shared.messages.rng import (
     NumberedDraw,
     SeedCommitted,
     SeedRevealed,
+    WantedBlocks,
     WantedDraw,
+    blocks_signed,
     create_many_signed,
     draws_signed,
     rng_stream,
@@ -54,6 +60,8 @@ MAX_SHUFFLE = 10_000
 MAX_RANGE = 2**64
 MAX_SEATS = 16
 MAX_GAMES_PER_CREATE = 1000
+MAX_BLOCKS_AHEAD = 64
+"""Draws of one game whose first blocks one request may ask for."""
 CACHE_GAMES = 10_000
 DRAWS_USED = message_name(DrawsUsed)
 V = TypeVar("V")
@@ -203,6 +211,34 @@ class Dealer:
                 answers.append(DrawAnswer(code=refused.code, message=refused.message))
         return DrawAnswers(answers=tuple(answers))
 
+    async def blocks(self, request: BlocksAhead) -> BlocksAnswers:
+        """Block 0 of coming draws' streams, from memory like a draw; each game answered or refused on its own."""
+        if not check(self.engine_key, request.auth, *blocks_signed(request.wanted, request.issued_at)):
+            raise RejectedError("rng.forbidden", "only the game engine may ask for draws")
+        if abs(time.time() - request.issued_at) > MAX_AGE_SECONDS:
+            raise RejectedError("rng.stale-request", "the request is too old to be answered")
+        answers = []
+        for wanted in request.wanted:
+            try:
+                answers.append(BlocksAnswer(blocks=await self._blocks(wanted)))
+            except RejectedError as refused:
+                log.info("rng.blocks.refused", game_id=wanted.game_id, first_nonce=wanted.first_nonce,
+                         code=refused.code)
+                answers.append(BlocksAnswer(code=refused.code, message=refused.message))
+        return BlocksAnswers(answers=tuple(answers))
+
+    async def _blocks(self, wanted: WantedBlocks) -> bytes:
+        if not 1 <= wanted.count <= MAX_BLOCKS_AHEAD:
+            raise RejectedError("rng.request.too-large", f"1 to {MAX_BLOCKS_AHEAD} draws' blocks at once")
+        if not 0 <= wanted.first_nonce <= MAX_NONCE - wanted.count:
+            raise RejectedError("rng.request.invalid", "nonces are 0..2**64-1")
+        ledger = await self._ledger_for(wanted)
+        if ledger.revealed:
+            raise RejectedError("rng.game-ended", "the game has ended; its seed is revealed")
+        keyed = Keyed(await self._seed(wanted.game_id), wanted.game_id, ledger.seeds_in_seat_order())
+        ledger.drawn = True
+        return keyed.first_blocks(wanted.first_nonce, wanted.count)
+
     async def _draw(self, wanted: WantedDraw) -> NumberedDraw:
         check_size(wanted.request)
         ledger = await self._ledger_for(wanted)
@@ -213,7 +249,7 @@ class Dealer:
         ledger.drawn = True
         return NumberedDraw(nonce=wanted.nonce, request=wanted.request, values=values)
 
-    async def _ledger_for(self, request: WantedDraw) -> Ledger:
+    async def _ledger_for(self, request: WantedDraw | WantedBlocks) -> Ledger:
         """The cached ledger once this process has drawn for the game and while it holds the client seeds the engine
         states; else the stream read once more. A replica may have cached a game before another one took its client
         seeds, and a stale copy could agree with a wrong statement: the first draw here always reads."""

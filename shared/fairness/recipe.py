@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from shared.fairness.stream import ByteStream, Keyed
+from shared.fairness.stream import ByteStream, FirstBlock, Keyed, check_nonce
 from shared.games.draws import DiceRequest, DrawRequest, RangeRequest, ShuffleRequest
 
 RECIPE_VERSION = "v1"
@@ -56,3 +56,9 @@ def draw(
 ) -> tuple[int, ...]:
     """The values of draw number ``nonce`` (0-based) of a game, as ``docs/fairness.md`` specifies."""
     return answer(Keyed(server_seed, game_id, client_seeds).stream(nonce), request)
+
+
+def draw_from_first_block(block: bytes, nonce: int, request: DrawRequest) -> tuple[int, ...]:
+    """The same values as ``draw`` for this nonce, from its stream's block 0 alone (handed out ahead by the RNG
+    service); raises ``BlockMissing`` when the request needs more of the stream."""
+    return answer(ByteStream(FirstBlock(nonce, block), check_nonce(nonce)), request)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Sequence
+from typing import Protocol
 
 from shared.fairness.seeds import check_server_seed, encode_client_seeds, encode_text
 
 VERSION_TAG = b"phantom-league/fair/v1"
 MAX_NONCE = 2**64 - 1
 MAX_BLOCK = 2**32 - 1
+BLOCK_BYTES = 32
 
 
 def _prefixed(data: bytes) -> bytes:
@@ -51,11 +53,39 @@ class Keyed:
     def stream(self, nonce: int) -> ByteStream:
         return ByteStream(self, check_nonce(nonce))
 
+    def first_blocks(self, first_nonce: int, count: int) -> bytes:
+        """Block 0 of nonces ``first_nonce .. first_nonce + count - 1``, one after the other."""
+        check_nonce(first_nonce + count - 1)
+        return b"".join(self.block(nonce, 0) for nonce in range(check_nonce(first_nonce), first_nonce + count))
+
+
+class Blocks(Protocol):
+    def block(self, nonce: int, block: int) -> bytes: ...
+
+
+class BlockMissing(Exception):
+    """A draw needs more of its nonce's stream than the blocks at hand."""
+
+
+class FirstBlock:
+    """Block 0 of one nonce, handed out ahead by the RNG service (``Keyed.first_blocks``): enough for a few dice
+    or a small range; a draw that reads past it raises BlockMissing, and is asked of the RNG service whole."""
+
+    def __init__(self, nonce: int, block: bytes) -> None:
+        if len(block) != BLOCK_BYTES:
+            raise ValueError(f"a block is {BLOCK_BYTES} bytes, not {len(block)}")
+        self._nonce, self._block = nonce, block
+
+    def block(self, nonce: int, block: int) -> bytes:
+        if nonce != self._nonce or block != 0:
+            raise BlockMissing(f"block {block} of nonce {nonce} is not at hand")
+        return self._block
+
 
 class ByteStream:
     """Blocks 0, 1, 2, ... of one nonce, concatenated and read front to back."""
 
-    def __init__(self, keyed: Keyed, nonce: int) -> None:
+    def __init__(self, keyed: Blocks, nonce: int) -> None:
         self._keyed = keyed
         self._nonce = nonce
         self._next_block = 0

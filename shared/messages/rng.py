@@ -125,6 +125,40 @@ class DrawAnswers(msgspec.Struct, frozen=True, kw_only=True):
     """One per ``DrawNumbers.draws``, in its order."""
 
 
+class WantedBlocks(msgspec.Struct, frozen=True, kw_only=True):
+    """Block 0 of the byte streams of draws ``first_nonce .. first_nonce + count - 1`` of a game, handed to the
+    engine ahead of the commands that will use them (DESIGN.md "The hot path": draws off the write path). The engine
+    answers a draw that fits in its block itself, with the public recipe, and asks a draw that does not (a long
+    shuffle) as a ``WantedDraw``; either way the numbers are those the revealed seed gives, and ``DrawsUsed`` records
+    them."""
+
+    game_id: str
+    first_nonce: int
+    count: int
+    client_seeds: tuple[str, ...]
+    """The game's client seeds in seat order, as for ``WantedDraw.client_seeds``."""
+
+
+class BlocksAhead(msgspec.Struct, frozen=True, kw_only=True):
+    wanted: tuple[WantedBlocks, ...]
+    issued_at: float
+    auth: str
+    """HMAC-SHA256(engine key, ``blocks_signed(wanted, issued_at)``), hex: only the engine may ask."""
+
+
+class BlocksAnswer(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One game's blocks (32 bytes each, in nonce order), or why the RNG refused them (``code``, ``message``)."""
+
+    blocks: bytes | None = None
+    code: str | None = None
+    message: str | None = None
+
+
+class BlocksAnswers(msgspec.Struct, frozen=True, kw_only=True):
+    answers: tuple[BlocksAnswer, ...]
+    """One per ``BlocksAhead.wanted``, in its order."""
+
+
 class Commitment(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str
     commitment: str
@@ -141,6 +175,10 @@ def draws_signed(draws: tuple[WantedDraw, ...], issued_at: float) -> tuple[objec
     them) and the time of asking."""
     return ("draws", issued_at, [[d.game_id, d.nonce, d.request] if d.client_seeds is None
                                  else [d.game_id, d.nonce, d.request, list(d.client_seeds)] for d in draws])
+
+
+def blocks_signed(wanted: tuple[WantedBlocks, ...], issued_at: float) -> tuple[object, ...]:
+    return ("blocks", issued_at, [[w.game_id, w.first_nonce, w.count, list(w.client_seeds)] for w in wanted])
 
 
 def create_many_signed(games: tuple[GameSeats, ...]) -> tuple[object, ...]:

@@ -180,7 +180,7 @@ async def _unwire_wakeups(app: web.Application) -> None:
     await app[WAKEUPS].close()
 
 
-def use_group_commit(app: web.Application, *, max_streams: int = 256, max_delay: float = 0.0015,
+def use_group_commit(app: web.Application, *, max_streams: int = 256, max_delay: float = 0.0,
                      max_in_flight: int = 2) -> None:
     """``app[GROUP_COMMIT]``: appends of many requests flushed together through ``app[STORE]`` (so each flush also
     publishes the wake-up when NATS is used). Call after ``use_store``; what is queued is flushed at shutdown."""

@@ -138,6 +138,8 @@ async def test_engine_replicas_hammered_on_50_games_lose_and_double_nothing(
     await check_games(store, game_ids, accepted)
     served = [metric(r, 'engine_requests_total{kind="command"}') - b for r, b in zip(engines, before, strict=True)]
     assert all(count > 20 for count in served), f"every replica must have served its games' commands: {served}"
+    ahead = sum(metric(r, "engine_draws_answered_ahead") for r in engines)
+    assert ahead > GAMES, f"the draws were not answered from blocks ahead ({ahead}), yet every game must verify"
 
 
 async def test_when_an_owner_is_killed_mid_burst_another_replica_takes_its_partitions_and_play_goes_on(

@@ -25,12 +25,16 @@ from shared.eventstore import Checkpoint, EventStore
 from shared.eventstore.checkpoints import load_checkpoint
 from shared.fairness import commitment, draw, verify_commitment
 from shared.fairness.engine_auth import sign
-from shared.games.draws import DiceRequest, RangeRequest, ShuffleRequest
+from shared.fairness.recipe import draw_from_first_block
+from shared.fairness.stream import BLOCK_BYTES
+from shared.games.draws import DiceRequest, DrawRequest, RangeRequest, ShuffleRequest
 from shared.infra.processes import ServiceProcess
 from shared.keyfiles import new_key_text
 from shared.messages.engine import DrawsUsed, GameEnded
 from shared.messages.rng import (
     AddClientSeed,
+    BlocksAhead,
+    BlocksAnswers,
     ClientSeedAdded,
     Commitment,
     Commitments,
@@ -41,7 +45,9 @@ from shared.messages.rng import (
     NumberedDraw,
     SeedCommitted,
     SeedRevealed,
+    WantedBlocks,
     WantedDraw,
+    blocks_signed,
     create_many_signed,
     draws_signed,
     rng_stream,
@@ -266,6 +272,46 @@ async def test_draws_of_many_games_in_one_request_are_answered_or_refused_each_o
     assert list(alone) == [first.draw, last.draw]  # the engine's batched asking gives the same numbers
 
 
+async def test_blocks_handed_out_ahead_give_the_numbers_a_draw_would(
+        engine: RngClient, nc: Client, migrated: RunInfra, pool: asyncpg.Pool) -> None:
+    game = new_game()
+    await engine.open_game(game, 2)
+    before = await event_rows(pool, game)
+    blocks = await engine.blocks(WantedBlocks(game_id=game, first_nonce=3, count=8, client_seeds=()))
+    assert len(blocks) == 8 * BLOCK_BYTES
+    requests: list[DrawRequest] = [DiceRequest(6, 3), RangeRequest(1, 100), DiceRequest(20, 2), ShuffleRequest(5)]
+    for n, request_ in enumerate(requests * 2):
+        nonce = 3 + n
+        drawn = await engine.draw(game, nonce, request_, client_seeds=())
+        assert draw_from_first_block(blocks[n * BLOCK_BYTES:(n + 1) * BLOCK_BYTES], nonce, request_) == drawn.values
+    assert await event_rows(pool, game) == before, "blocks ahead must not write to the events table"
+
+    subject = engine.ns.command("rng", "blocks")
+    key, stranger, now = base64.b64decode(migrated.rng_engine_key), base64.b64decode(new_key_text()), time.time()
+    wanted = (WantedBlocks(game_id=game, first_nonce=0, count=4, client_seeds=()),)
+    for forged in (BlocksAhead(wanted=wanted, issued_at=now, auth=sign(stranger, *blocks_signed(wanted, now))),
+                   BlocksAhead(wanted=wanted, issued_at=now, auth=""),
+                   BlocksAhead(wanted=(msgspec.structs.replace(wanted[0], count=5),), issued_at=now,
+                               auth=sign(key, *blocks_signed(wanted, now)))):
+        with pytest.raises(RejectedError) as refused:
+            await request(nc, subject, forged, BlocksAnswers)
+        assert refused.value.code == "rng.forbidden"
+    each = (WantedBlocks(game_id=game, first_nonce=0, count=65, client_seeds=()),
+            WantedBlocks(game_id=new_game(), first_nonce=0, count=4, client_seeds=()),
+            WantedBlocks(game_id=game, first_nonce=0, count=4, client_seeds=("never-given",)),
+            WantedBlocks(game_id=game, first_nonce=2**64 - 2, count=4, client_seeds=()),
+            WantedBlocks(game_id=game, first_nonce=0, count=1, client_seeds=()))
+    answer = await request(nc, subject, BlocksAhead(wanted=each, issued_at=now,
+                                                    auth=sign(key, *blocks_signed(each, now))), BlocksAnswers)
+    assert [a.code for a in answer.answers] == ["rng.request.too-large", "rng.unknown-game", "rng.client-seeds",
+                                                "rng.request.invalid", None]
+    assert answer.answers[-1].blocks is not None and len(answer.answers[-1].blocks) == BLOCK_BYTES
+    stale = BlocksAhead(wanted=wanted, issued_at=1e9, auth=sign(key, *blocks_signed(wanted, 1e9)))
+    with pytest.raises(RejectedError) as old:
+        await request(nc, subject, stale, BlocksAnswers)
+    assert old.value.code == "rng.stale-request"
+
+
 async def test_a_forged_game_end_reveals_nothing_and_the_seed_stays_unreadable(
     nc: Client, migrated: RunInfra, store: EventStore, pool: asyncpg.Pool, superuser: asyncpg.Connection,
     engine: RngClient, rng_service: ServiceProcess, game_services: dict[str, ServiceProcess],
@@ -332,6 +378,9 @@ async def test_a_real_end_reveals_the_seed_and_every_draw_recomputes(
     assert seed not in sealed and len(sealed) == 12 + 32 + 16, "the seed must be stored sealed (AES-GCM)"
     with pytest.raises(RejectedError) as ended:
         await engine.draw(game, len(drawn), DiceRequest(6, 1))
+    assert ended.value.code == "rng.game-ended"
+    with pytest.raises(RejectedError) as ended:
+        await engine.blocks(WantedBlocks(game_id=game, first_nonce=len(drawn), count=4, client_seeds=()))
     assert ended.value.code == "rng.game-ended"
 
 
