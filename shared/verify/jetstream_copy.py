@@ -4,6 +4,8 @@ whose content or hash differs was changed after it was published."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 import uuid
 from collections import Counter
 from dataclasses import dataclass, field
@@ -11,6 +13,7 @@ from dataclasses import dataclass, field
 import msgspec
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from nats.js.errors import ServiceUnavailableError
 
 from shared.bus.envelope import EventEnvelope
 from shared.bus.namespace import Namespace
@@ -18,6 +21,9 @@ from shared.eventstore import Checkpoint, RecordedEvent, category_of, hashing
 from shared.verify.findings import Finding
 
 FETCH = 1000
+UNAVAILABLE_SECONDS = 15.0
+"""How long a fetch answered "unavailable" is asked again: on a cluster a new consumer (or a stream whose server was
+just restarted) has no leader for a moment."""
 _envelope = msgspec.json.Decoder(EventEnvelope)
 _encoder = msgspec.json.Encoder()
 
@@ -48,12 +54,18 @@ async def _read_stream(js: JetStreamContext, stream: str, subject: str, whole: b
         deliver_policy=DeliverPolicy.ALL, ack_policy=AckPolicy.NONE))
     copies: list[EventEnvelope] = []
     seen = 0
+    unavailable_until = time.monotonic() + UNAVAILABLE_SECONDS
     try:
         while seen < total:
             try:
                 messages = await subscription.fetch(FETCH, timeout=5)
             except TimeoutError:
                 break
+            except ServiceUnavailableError:
+                if time.monotonic() > unavailable_until:
+                    raise
+                await asyncio.sleep(0.5)
+                continue
             for msg in messages:
                 seen += 1
                 try:
