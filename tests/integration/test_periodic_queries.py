@@ -1,0 +1,58 @@
+"""The queries services run on a timer (lag gauges every second, the engine's look for games owing moves) must
+read from a place in the log, never the whole log: their cost would grow with every event ever stored. Each is
+planned as asyncpg runs it after a few executions, as a generic plan of a prepared statement, on a table large
+enough for PostgreSQL to care."""
+
+from __future__ import annotations
+
+import asyncpg
+import pytest
+
+from services.engine.autoplay import RUNNING_ENGINE_GAMES
+from services.relay.lag import WAITING
+from services.standings.lag import PENDING
+from shared.eventstore import EventStore, ExpectedVersion
+from shared.eventstore.pool import connect as pg_connect
+from shared.eventstore.store import READ_ALL, READ_HASHES, SCAN_TYPES
+from tests.infra import RunInfra
+from tests.integration.helpers import event, new_stream
+
+ROWS = 20_000
+PERIODIC = {
+    "relay lag": (WAITING, "bigint, bigint, bigint"),
+    "standings lag": (PENDING, "bigint, bigint"),
+    "engine's running games": (RUNNING_ENGINE_GAMES, ""),
+    "log page": (READ_ALL, "xid8, bigint, bigint"),
+    "log hashes": (READ_HASHES, "xid8, bigint, bigint"),
+    "log page by type": (SCAN_TYPES, "xid8, bigint, bigint, text[]"),
+}
+
+
+@pytest.fixture(scope="module")
+async def filled(store: EventStore, migrated: RunInfra) -> None:
+    for _ in range(ROWS // 1000):
+        await store.append_many([(new_stream("periodic"), [event(n) for n in range(10)], ExpectedVersion.ANY)
+                                 for _ in range(100)])
+    conn = await pg_connect(migrated.database_url)
+    try:
+        await conn.execute("ANALYZE events")
+    finally:
+        await conn.close()
+
+
+@pytest.mark.parametrize("name", PERIODIC)
+async def test_a_periodic_query_reads_from_its_place_in_the_log_not_the_whole_log(
+    filled: None, superuser: asyncpg.Connection, name: str
+) -> None:
+    query, types = PERIODIC[name]
+    statement = "periodic_" + "".join(c if c.isalnum() else "_" for c in name)
+    async with superuser.transaction():
+        await superuser.execute("SET LOCAL plan_cache_mode = force_generic_plan")
+        await superuser.execute(f"PREPARE {statement}{f' ({types})' if types else ''} AS {query}")
+        try:
+            arguments = ", ".join("NULL" for _ in types.split(",")) if types else ""
+            plan = "\n".join(row[0] for row in await superuser.fetch(
+                f"EXPLAIN EXECUTE {statement}{f'({arguments})' if arguments else ''}"))
+        finally:
+            await superuser.execute(f"DEALLOCATE {statement}")
+    assert "Seq Scan on events" not in plan, plan
