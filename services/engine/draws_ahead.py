@@ -28,6 +28,8 @@ AHEAD = 32
 REFILL_BELOW = 12
 """A game with fewer draws than this left ahead asks for the next ``AHEAD``."""
 CACHE_GAMES = 50_000
+RETRY_SECONDS = 1.0
+"""After a refused or failed ask, the game's draws go to the RNG service one by one this long before asking again."""
 
 
 @dataclass(slots=True)
@@ -36,6 +38,7 @@ class _Window:
     first_nonce: int
     blocks: bytes = b""
     asking: bool = False
+    retry_at: float = 0.0
 
     @property
     def end(self) -> int:
@@ -75,7 +78,8 @@ class DrawsAhead:
         window = self._windows.get(game_id)
         if window is not None and window.client_seeds == client_seeds and window.first_nonce <= next_nonce:
             self._windows.move_to_end(game_id)
-            if window.asking or window.end - next_nonce >= self.refill_below:
+            if (window.asking or window.end - next_nonce >= self.refill_below
+                    or asyncio.get_running_loop().time() < window.retry_at):
                 return
             start = max(window.end, next_nonce)
         else:
@@ -95,6 +99,7 @@ class DrawsAhead:
         except Exception as error:  # the commands ask their draws one by one meanwhile
             log.info("engine.blocks-ahead.failed", game_id=game_id, error=f"{type(error).__name__}: {error}")
             window.asking = False
+            window.retry_at = asyncio.get_running_loop().time() + RETRY_SECONDS
             return
         window.asking = False
         if self._windows.get(game_id) is not window:

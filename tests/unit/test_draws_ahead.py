@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import asyncio
 
-from services.engine.draws_ahead import DrawsAhead
+from services.engine.draws_ahead import RETRY_SECONDS, DrawsAhead
 from shared.fairness import draw
 from shared.fairness.stream import Keyed
 from shared.games.draws import DiceRequest, ShuffleRequest
@@ -83,7 +83,11 @@ def test_a_refused_request_leaves_the_draws_to_the_rng() -> None:
         ahead.look_ahead(GAME, 0, ())
         await asyncio.sleep(0)
         assert ahead.take(GAME, 0, DiceRequest(6, 1), ()) is None
-        ahead.look_ahead(GAME, 1, ())  # asks again on the next command
+        ahead.look_ahead(GAME, 1, ())  # not at once: the next commands' draws go to the RNG meanwhile
+        await asyncio.sleep(0)
+        assert len(rng.asked) == 1
+        await asyncio.sleep(RETRY_SECONDS)
+        ahead.look_ahead(GAME, 2, ())
         await asyncio.sleep(0)
         assert len(rng.asked) == 2
     asyncio.run(run())
