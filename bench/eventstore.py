@@ -148,8 +148,8 @@ async def run(database_url: str, repeats: int, quick: bool) -> list[str]:
         turn_copies.append(await by_copy(database_url, made, per_turn=True))
     group, copy, turn_copy = median(groups), median(copies), median(turn_copies)
     lines += [f"(a) {games} games x {turns} turns of 3-5 events, concurrent tasks, GroupCommit ({MAX_STREAMS} streams, "
-              f"2 in flight, a batch leaves when a flight is free): {group:,.0f} events/s ({stats['flushes']:.0f} flushes, "
-              f"{stats['streams per flush']:.0f} streams each in the last run)",
+              f"2 in flight, a batch leaves when a flight is free): {group:,.0f} events/s "
+              f"({stats['flushes']:.0f} flushes, {stats['streams per flush']:.0f} streams each in the last run)",
               f"    raw asyncpg COPY of the same rows into a copy of the events table (one COPY, one commit): "
               f"{copy:,.0f} events/s",
               f"    group commit / COPY ratio: {group / copy:.2f}  (target >= 0.5)",

@@ -27,6 +27,10 @@ from shared.tournaments.state import Game, State, evolve
 
 log = get_logger(__name__)
 RETRIES = 20
+UNFINISHED_TOURNAMENTS = """
+    SELECT DISTINCT stream_id FROM events WHERE type = 'tournament.RoundStarted'
+      AND stream_id NOT IN (SELECT stream_id FROM events WHERE type = 'tournament.TournamentFinished')
+"""
 
 
 class Tournaments:
@@ -122,9 +126,7 @@ class Tournaments:
     async def resume(self) -> None:
         """Open any game a running tournament is waiting for (after a crash between appending and opening)."""
         async with self.pool.acquire() as conn:
-            rows = await conn.fetch(
-                "SELECT DISTINCT stream_id FROM events WHERE type = 'tournament.RoundStarted'"
-                " AND stream_id NOT IN (SELECT stream_id FROM events WHERE type = 'tournament.TournamentFinished')")
+            rows = await conn.fetch(UNFINISHED_TOURNAMENTS)
         for row in rows:
             state, _ = await self.state(row[0].removeprefix("tournament-"))
             await self.open_games(state, [g for g in state.games if g.winners is None])

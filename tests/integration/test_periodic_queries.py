@@ -1,7 +1,7 @@
-"""The queries services run on a timer (lag gauges every second, the engine's look for games owing moves) must
-read from a place in the log, never the whole log: their cost would grow with every event ever stored. Each is
-planned as asyncpg runs it after a few executions, as a generic plan of a prepared statement, on a table large
-enough for PostgreSQL to care."""
+"""The queries services run on a timer (lag gauges every second, the engine's look for games owing moves) or at
+every start (what is still running) must read from a place in the log or an index of what they look for, never
+the whole log: their cost would grow with every event ever stored. Each is planned as asyncpg runs it after a few
+executions, as a generic plan of a prepared statement, on a table large enough for PostgreSQL to care."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ import asyncpg
 import pytest
 
 from services.engine.autoplay import RUNNING_ENGINE_GAMES
+from services.matchmaking.tournaments import UNFINISHED_TOURNAMENTS
 from services.relay.lag import WAITING
 from services.standings.lag import PENDING
+from shared.cli.interrupted import RUNNING_GAMES
 from shared.eventstore import EventStore, ExpectedVersion
 from shared.eventstore.pool import connect as pg_connect
 from shared.eventstore.store import READ_ALL, READ_HASHES, SCAN_TYPES
@@ -25,6 +27,8 @@ PERIODIC = {
     "log page": (READ_ALL, "xid8, bigint, bigint"),
     "log hashes": (READ_HASHES, "xid8, bigint, bigint"),
     "log page by type": (SCAN_TYPES, "xid8, bigint, bigint, text[]"),
+    "matchmaking's unfinished tournaments": (UNFINISHED_TOURNAMENTS, ""),
+    "league up's interrupted demo games": (RUNNING_GAMES, "text[]"),
 }
 
 
