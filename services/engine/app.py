@@ -150,11 +150,16 @@ def build(settings: EngineSettings) -> web.Application:
               registry=registry).set_function(lambda: leases.handovers)
         Gauge("engine_replicas_seen", "engine replicas this one counted on its last look",
               registry=registry).set_function(lambda: leases.members)
-        await leases.start()
-        yield
-        await leases.close()
-        await autoplay.close()
-        await engine.ahead.close()
+        Gauge("engine_rejections_unwritten", "refused commands waiting to be written to rejected_commands",
+              registry=registry).set_function(lambda: engine.rejections.waiting)
+        Gauge("engine_rejections_dropped", "refused commands not recorded: too many waited (PostgreSQL away)",
+              registry=registry).set_function(lambda: engine.rejections.dropped)
+        async with engine.rejections:  # written until the last refusal, after the partitions are given back
+            await leases.start()
+            yield
+            await leases.close()
+            await autoplay.close()
+            await engine.ahead.close()
 
     async def timers(app: web.Application) -> None:
         await app[AUTOPLAY].watch(rescan_seconds=settings.rescan_seconds)

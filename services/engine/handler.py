@@ -18,6 +18,7 @@ import msgspec
 
 from services.engine.draws_ahead import DrawsAhead
 from services.engine.games import Games
+from services.engine.rejections import RejectionLog
 from services.engine.rng_client import RngClient
 from shared.bus.replies import RejectedError
 from shared.eventstore import ConcurrencyError, ExpectedVersion
@@ -101,6 +102,7 @@ class Engine:
         self.games = games
         self.pool = pool
         self.rng = rng
+        self.rejections = RejectionLog(pool)
         self.ahead = DrawsAhead(rng)
         self.publish = publish
 
@@ -225,7 +227,7 @@ class Engine:
             events, draws = await self._decided(request.game_id, nonce, seeds_in_seat_order(table.client_seeds),
                                                 partial(rules.decide, state, command))
         except RuleViolation as error:
-            await self._record_rejection(request, error.code, error.message)
+            self._record_rejection(request, error.code, error.message)
             raise RejectedError(error.code, error.message) from error
         for event in events:
             state = rules.evolve(state, event)
@@ -324,13 +326,10 @@ class Engine:
                 fetched.append(self.ahead.take(game_id, nonce, need.request, client_seeds)
                                or await self.rng.draw(game_id, nonce, need.request, client_seeds=client_seeds))
 
-    async def _record_rejection(self, request: PlayCommand, code: str, message: str) -> None:
+    def _record_rejection(self, request: PlayCommand, code: str, message: str) -> None:
         log.info("engine.rejected", game_id=request.game_id, code=code, reason=message)
-        async with self.pool.acquire() as conn:
-            await conn.execute(
-                "INSERT INTO rejected_commands (game_id, command, code, message, correlation_id, actor)"
-                " VALUES ($1, $2, $3, $4, $5, $6)",
-                request.game_id, bytes(request.command), code, message, current_correlation_id(), request.actor)
+        self.rejections.record(request.game_id, bytes(request.command), code, message, current_correlation_id(),
+                               request.actor)
 
     def has_bot_seats(self, game_id: str) -> bool:
         """From memory, with no database read: a game the engine has just played a command in is there."""

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import asyncio
+import re
+import urllib.request
 import uuid
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -38,3 +41,21 @@ async def players(session: aiohttp.ClientSession, url: str, count: int) -> list[
     for n, client in enumerate(clients):
         await client.register(f"Bot {n}")
     return clients
+
+
+def metric(url: str, name: str) -> float:
+    """A service's metric without labels, from its /metrics."""
+    with urllib.request.urlopen(f"{url}/metrics", timeout=5) as response:
+        text = response.read().decode()
+    found = re.search(rf"^{name} (\S+)$", text, re.MULTILINE)
+    assert found, f"{name} is not in /metrics"
+    return float(found.group(1))
+
+
+async def rejections_written(engine: ServiceProcess, timeout: float = 10) -> None:
+    """Until the engine has written every refusal it answered (they are written behind the answer)."""
+    for _ in range(int(timeout / 0.05)):
+        if metric(engine.url, "engine_rejections_unwritten") == 0:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the engine still holds unwritten refusals after {timeout}s")

@@ -28,7 +28,7 @@ from shared.messages.tournaments import (
     TournamentView,
 )
 from tests.infra import RunInfra
-from tests.integration.helpers import players
+from tests.integration.helpers import players, rejections_written
 
 pytestmark = pytest.mark.usefixtures("gateway")
 
@@ -181,20 +181,22 @@ async def events_in_log(store: EventStore, streams: str = "%") -> int:
         return int(await conn.fetchval("SELECT count(*) FROM events WHERE stream_id LIKE $1", streams))
 
 
-async def rejections_logged(store: EventStore) -> int:
+async def rejections_logged(store: EventStore, engine: ServiceProcess) -> int:
+    await rejections_written(engine)
     async with store.pool.acquire() as conn:
         return int(await conn.fetchval("SELECT count(*) FROM rejected_commands"))
 
 
 async def test_text_with_a_nul_is_refused_at_the_gateway_naming_the_field(
-    table: tuple[str, list[LeagueClient]], session: aiohttp.ClientSession, gateway: str, store: EventStore
+    table: tuple[str, list[LeagueClient]], session: aiohttp.ClientSession, gateway: str, store: EventStore,
+    game_services: dict[str, ServiceProcess]
 ) -> None:
     game_id, (first, second) = table
     auth = {"Authorization": f"Bearer {first.token}", "Content-Type": "application/json"}
     json_only = {"Content-Type": "application/json"}
     commands = f"{gateway}/v1/games/{game_id}/commands"
     nul = "\\u0000"
-    events, rejections = await events_in_log(store), await rejections_logged(store)
+    events, rejections = await events_in_log(store), await rejections_logged(store, game_services["engine"])
     cases = [
         (f"{gateway}/v1/players", f'{{"name": "Eve{nul}"}}', json_only, "$.name"),
         (f"{gateway}/v1/games", f'{{"game": "vortex", "seats": 2, "players": ["{first.player_id}", "x{nul}"]}}',
@@ -222,7 +224,7 @@ async def test_text_with_a_nul_is_refused_at_the_gateway_naming_the_field(
         assert (status, answer["code"]) == (400, "request.invalid"), (url, body, answer)
         assert f"`{field}`" in answer["message"] and "NUL" in answer["message"], (field, answer)
     assert await events_in_log(store) == events
-    assert await rejections_logged(store) == rejections
+    assert await rejections_logged(store, game_services["engine"]) == rejections
     # An escaped backslash before "u0000" is text, not a NUL: it goes on to the engine (a rule refuses it).
     with pytest.raises(ApiError) as refused:
         await first.command(game_id, {"type": "vortex.PlaceMonster", "seat": 0, "monster": "skeletal-hand",
@@ -231,10 +233,11 @@ async def test_text_with_a_nul_is_refused_at_the_gateway_naming_the_field(
 
 
 async def test_text_with_a_nul_sent_to_the_engine_directly_is_a_clear_rejection_not_an_internal_error(
-    table: tuple[str, list[LeagueClient]], nc: Client, migrated: RunInfra, store: EventStore
+    table: tuple[str, list[LeagueClient]], nc: Client, migrated: RunInfra, store: EventStore,
+    game_services: dict[str, ServiceProcess]
 ) -> None:
     game_id, (first, _) = table
-    events, rejections = await events_in_log(store), await rejections_logged(store)
+    events, rejections = await events_in_log(store), await rejections_logged(store, game_services["engine"])
     subject = migrated.namespace.engine(game_id, "command")
     bad_move = b'{"type": "vortex.PlaceMonster", "seat": 0, "monster": "skeletal-hand", "headstone": "\\u0000"}'
     requests: list[tuple[msgspec.Struct, str]] = [
@@ -255,7 +258,7 @@ async def test_text_with_a_nul_sent_to_the_engine_directly_is_a_clear_rejection_
                       GetView(game_id="vortex-\x00", player_id=None), GameView)
     assert refused.value.code == "bad-request"
     assert await events_in_log(store) == events
-    assert await rejections_logged(store) == rejections
+    assert await rejections_logged(store, game_services["engine"]) == rejections
 
 
 async def test_a_path_id_no_game_or_tournament_can_have_is_a_404_not_a_502(

@@ -3,7 +3,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
-import re
 import time
 import urllib.error
 import urllib.request
@@ -22,7 +21,7 @@ from shared.eventstore.checkpoints import save_checkpoint
 from shared.infra.embedded_nats import EmbeddedNats
 from shared.infra.processes import ServiceProcess
 from tests.infra import RunInfra
-from tests.integration.helpers import event, service_running
+from tests.integration.helpers import event, metric, service_running
 
 TOTAL = 10_000
 
@@ -121,14 +120,6 @@ def health(url: str) -> tuple[int, dict[str, object]]:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
-
-
-def metric(url: str, name: str) -> float:
-    with urllib.request.urlopen(f"{url}/metrics", timeout=5) as response:
-        text = response.read().decode()
-    found = re.search(rf"^{name} (\S+)$", text, re.MULTILINE)
-    assert found, f"{name} is not in /metrics"
-    return float(found.group(1))
 
 
 async def until(what: str, check: Callable[[], bool | Awaitable[bool]], timeout: float = 60) -> None:
