@@ -12,8 +12,10 @@ from services.engine.rejections import RejectionLog
 
 async def rows_of(pool: asyncpg.Pool, game_id: str) -> list[asyncpg.Record]:
     async with pool.acquire() as conn:
-        return await conn.fetch("SELECT command, code, message, correlation_id, actor, rejected_at"
-                                " FROM rejected_commands WHERE game_id = $1 ORDER BY id", game_id)
+        rows: list[asyncpg.Record] = await conn.fetch(
+            "SELECT command, code, message, correlation_id, actor, rejected_at FROM rejected_commands"
+            " WHERE game_id = $1 ORDER BY id", game_id)
+    return rows
 
 
 async def test_refusals_are_written_together_each_with_its_own_time(pool: asyncpg.Pool) -> None:
