@@ -27,7 +27,7 @@ from services.gateway.settings import GatewaySettings
 from shared.http.errors import last_resort
 from shared.http.outages import outages
 from shared.service.app import background, base_app, use_nats, use_store
-from shared.service.keys import NAMESPACE, NATS
+from shared.service.keys import NAMESPACE, NATS, POOL
 from shared.service.serving import body_deadline
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -60,8 +60,12 @@ def build(settings: GatewaySettings) -> web.Application:
     async def forget_tokens_after_reconnects(app: web.Application) -> None:
         await app[REVOCATIONS].follow_reconnects()
 
+    async def recheck_tokens(app: web.Application) -> None:
+        await app[KNOWN_TOKENS].keep_checked(app[POOL])
+
     background(app, "live-reconnects", reconnects)
     background(app, "token-reconnects", forget_tokens_after_reconnects)
+    background(app, "token-rechecks", recheck_tokens)
     add_player_routes(app)
     add_token_routes(app)
     add_game_routes(app)

@@ -1,10 +1,13 @@
 """Bearer tokens: random, shown once, kept as sha256; each expires, may be rotated (a new one replaces it) and
 revoked. A gateway keeps the lookups it made for a few seconds (``KnownTokens``); a rotation or revocation evicts
 the token at once on every gateway replica (``services/gateway/revocations.py``), and a replica that missed that
-message trusts its copy no longer than ``TOKEN_RECHECK_SECONDS``."""
+message trusts its copy no longer than ``TOKEN_RECHECK_SECONDS``. Every known token is looked up again together, in
+one query a few times within that bound (``KnownTokens.recheck``), so that a player's moves never wait for a lookup
+of a token the gateway already knows."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import random
 import secrets
@@ -24,6 +27,11 @@ together (a tournament round) would otherwise be looked up again all at once, ev
 made meanwhile would wait behind that burst of reads."""
 KNOWN_TOKENS_MAX = 100_000
 LOOKUP = "SELECT player_id, expires_at, revoked_at FROM player_tokens WHERE token_hash = $1"
+RECHECK = "SELECT token_hash, expires_at, revoked_at FROM player_tokens WHERE token_hash = ANY($1::bytea[])"
+RECHECKS_PER_BOUND = 4
+"""Known tokens are looked up again this many times within ``TOKEN_RECHECK_SECONDS``: each survives a few slow or
+failed rechecks before its own bound runs out (and it is looked up alone on its next use)."""
+RECHECK_CHUNK = 5_000
 
 
 class KnownTokens:
@@ -48,6 +56,34 @@ class KnownTokens:
         self._players.move_to_end(token_hash)
         if len(self._players) > self.most:
             self._players.popitem(last=False)
+
+    async def recheck(self, pool: asyncpg.Pool) -> int:
+        """Look every known token up again, in one query per ``RECHECK_CHUNK``: those revoked, expired or gone are
+        forgotten, the others trusted for ``seconds`` from when the query was sent. Returns how many it forgot."""
+        forgotten = 0
+        hashes = list(self._players)
+        for start in range(0, len(hashes), RECHECK_CHUNK):
+            chunk = hashes[start:start + RECHECK_CHUNK]
+            asked = time.monotonic()
+            async with pool.acquire() as conn:
+                rows = {row[0]: row for row in await conn.fetch(RECHECK, chunk)}
+            now = time.time()
+            for token_hash in chunk:
+                row, known = rows.get(token_hash), self._players.get(token_hash)
+                if known is None:
+                    continue  # evicted meanwhile (a revocation heard over NATS): stays out
+                if row is None or row[2] is not None or row[1].timestamp() <= now:
+                    del self._players[token_hash]
+                    forgotten += 1
+                else:
+                    self._players[token_hash] = (known[0], max(known[1], asked + self.seconds), known[2])
+        return forgotten
+
+    async def keep_checked(self, pool: asyncpg.Pool) -> None:
+        """``recheck`` every ``seconds / RECHECKS_PER_BOUND``, for the gateway's lifetime."""
+        while True:
+            await asyncio.sleep(self.seconds / RECHECKS_PER_BOUND)
+            await self.recheck(pool)
 
     def evict(self, token_hash: bytes) -> None:
         self._players.pop(token_hash, None)
