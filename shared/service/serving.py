@@ -3,7 +3,10 @@
 - a connection must complete its request's headers within ``header_seconds`` of opening (or of its last answer,
   when it is kept alive), else it is closed: aiohttp's keep-alive timer, which also runs before the first request;
 - a body must arrive within ``body_seconds`` (``body_deadline``, a middleware): else 408, and the connection closes;
-- one client address may hold ``per_client`` connections at once: one more is answered 503 and closed at once.
+- one client address may hold ``per_client`` connections at once: one more is answered 503 and closed at once;
+- connections arriving together (a tournament round's players opening their game sockets at once) wait in a listen
+  queue of ``BACKLOG`` (the kernel caps it at ``net.core.somaxconn``), not aiohttp's 128: a connection the queue
+  cannot hold is dropped by the kernel and its client tries again a second later, then three.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ TOO_MANY_BODY = (b'{"code": "http.too-many-connections", "message": "this addres
                  b'league; close some and try again"}')
 
 TURNED_AWAY_SECONDS = 2.0
+BACKLOG = 4096
 
 
 class ConnectionLimit:
@@ -104,7 +108,7 @@ async def _serve(app: web.Application, host: str, port: int, header_seconds: flo
     try:
         assert runner.server is not None
         limit.install(runner.server)
-        await web.TCPSite(runner, host, port).start()
+        await web.TCPSite(runner, host, port, backlog=BACKLOG).start()
         await asyncio.Event().wait()  # until SIGTERM or SIGINT (aiohttp raises GracefulExit)
     finally:
         await runner.cleanup()
