@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from shared.client.table import register_bots
 from shared.client.tournament import play_tournament
 from shared.eventstore import EventStore
 from shared.messages.engine import GameStarted
+from shared.messages.registry import message_name
 from shared.messages.stored import loaded
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,7 +68,7 @@ async def test_bots_enter_and_play_a_swiss_tournament_through_the_gateway(
     audit = await organiser.call("GET", f"/audit/{first_game}")
     assert audit["verified"] is True, audit["summary"]
     # Every table waited for its four players' client seeds (the bots send theirs), not for the window's time.
-    starts = [e for e in map(loaded, await store.read_stream(first_game)) if isinstance(e, GameStarted)]
+    starts = [loaded(e) for e in await store.read_stream(first_game) if e.type == message_name(GameStarted)]
     assert starts == [GameStarted(seeded_seats=(0, 1, 2, 3), deadline_passed=False)]
 
 
@@ -99,4 +101,11 @@ async def test_league_bots_fills_a_tournament_and_plays_it(
     output, _ = await asyncio.wait_for(bots.communicate(), 300)
     assert bots.returncode == 0, output.decode()
     assert f"{tournament_id} finished" in output.decode()
-    assert output.decode().count("games played") == 8 * 2
+    # Each bot reports each game it played. A bot whose team never won a roll has nothing to choose, and its
+    # opponent may end their game before it even looks (GET .../me lists games still running): every game is
+    # reported by at least one of its bots, at most by both.
+    final = await organiser.tournament(tournament_id)
+    games = [g["game_id"] for r in final["rounds"] for t in r["tables"] for g in t["games"]]
+    reported = re.findall(r"games played \((\S+)\)", output.decode())
+    assert len(games) == 2 * 8 // 2 and set(reported) == set(games), (games, reported)
+    assert all(1 <= reported.count(game) <= 2 for game in games), reported

@@ -5,18 +5,24 @@ executions, as a generic plan of a prepared statement, on a table large enough f
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import AsyncIterator
+
 import asyncpg
 import pytest
 
 from services.engine.autoplay import RUNNING_ENGINE_GAMES
 from services.matchmaking.tournaments import UNFINISHED_TOURNAMENTS
+from services.migrations import MIGRATIONS
 from services.relay.lag import WAITING
 from services.standings.lag import PENDING
 from shared.cli.interrupted import RUNNING_GAMES
 from shared.eventstore import EventStore, ExpectedVersion
+from shared.eventstore.migrate import apply_migrations
 from shared.eventstore.pool import connect as pg_connect
+from shared.eventstore.pool import create_pool
 from shared.eventstore.store import READ_ALL, READ_HASHES, SCAN_TYPES
-from tests.infra import RunInfra
+from tests.infra import RunInfra, _create_database, _drop_database, with_database
 from tests.integration.helpers import event, new_stream
 
 ROWS = 20_000
@@ -33,30 +39,45 @@ PERIODIC = {
 
 
 @pytest.fixture(scope="module")
-async def filled(store: EventStore, migrated: RunInfra) -> None:
-    for _ in range(ROWS // 1000):
-        await store.append_many([(new_stream("periodic"), [event(n) for n in range(10)], ExpectedVersion.ANY)
-                                 for _ in range(100)])
-    conn = await pg_connect(migrated.database_url)
+async def planner(migrated: RunInfra, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[asyncpg.Connection]:
+    """A database of its own (its many events would slow every projection of the run's shared one), migrated and
+    filled, as its owner."""
+    database = f"league_plans_{uuid.uuid4().hex[:12]}"
+    await _create_database(migrated.admin_url, database)
+    url = with_database(migrated.admin_url, database)
     try:
-        await conn.execute("ANALYZE events")
+        await apply_migrations(url, MIGRATIONS)
+        pool = await create_pool(url)
+        try:
+            store = EventStore(pool)
+            for _ in range(ROWS // 1000):
+                await store.append_many([(new_stream("periodic"), [event(n) for n in range(10)],
+                                          ExpectedVersion.ANY) for _ in range(100)])
+        finally:
+            await pool.close()
+        conn = await pg_connect(url)
+        try:
+            await conn.execute("ANALYZE events")
+            yield conn
+        finally:
+            await conn.close()
     finally:
-        await conn.close()
+        await _drop_database(migrated.admin_url, database, tmp_path_factory.mktemp("no-logins"))
 
 
 @pytest.mark.parametrize("name", PERIODIC)
 async def test_a_periodic_query_reads_from_its_place_in_the_log_not_the_whole_log(
-    filled: None, superuser: asyncpg.Connection, name: str
+    planner: asyncpg.Connection, name: str
 ) -> None:
     query, types = PERIODIC[name]
     statement = "periodic_" + "".join(c if c.isalnum() else "_" for c in name)
-    async with superuser.transaction():
-        await superuser.execute("SET LOCAL plan_cache_mode = force_generic_plan")
-        await superuser.execute(f"PREPARE {statement}{f' ({types})' if types else ''} AS {query}")
+    async with planner.transaction():
+        await planner.execute("SET LOCAL plan_cache_mode = force_generic_plan")
+        await planner.execute(f"PREPARE {statement}{f' ({types})' if types else ''} AS {query}")
         try:
             arguments = ", ".join("NULL" for _ in types.split(",")) if types else ""
-            plan = "\n".join(row[0] for row in await superuser.fetch(
+            plan = "\n".join(row[0] for row in await planner.fetch(
                 f"EXPLAIN EXECUTE {statement}{f'({arguments})' if arguments else ''}"))
         finally:
-            await superuser.execute(f"DEALLOCATE {statement}")
+            await planner.execute(f"DEALLOCATE {statement}")
     assert "Seq Scan on events" not in plan, plan
