@@ -6,7 +6,8 @@ Championship games, both seats its own players, each move a POST .../commands wi
 sustained rate (closed loop), then offers 25 %, 50 % and 80 % of it at a fixed pace and measures latency from each
 command's scheduled time. CPU per command is read from /proc for every process over the steady window. The floor
 — a minimal aiohttp app doing one asyncpg INSERT per POST into the same PostgreSQL — is driven by the same
-generator at the same concurrency in the same run.
+generator at the same concurrency in the same run, then paced at the league's half rate: its tail there is the
+disk's. A probe (``bench.flush_probe``) counts the disk's flush stalls in every phase.
 
     python -m bench.hot_path [--quick] [--games 200] [--json FILE]
 """
@@ -24,6 +25,7 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from bench.floor_process import POOL_SIZE, FloorProcess
+from bench.flush_probe import FlushProbe
 from bench.hardware import describe
 from bench.hot_path_report import report, summarise
 from bench.pg_settings import describe_settings, pg_settings
@@ -56,11 +58,12 @@ def nats_pid(nats_url: str) -> int | None:
 
 
 async def generate(target: str, url: str, pids: dict[str, int], games: int, in_flight: int,
-                   timing: dict[str, float], fractions: tuple[float, ...], tmp: Path) -> dict[str, Any]:
+                   timing: dict[str, float], fractions: tuple[float, ...], tmp: Path,
+                   rates: tuple[float, ...] = ()) -> dict[str, Any]:
     out = tmp / f"loadgen-{target}.json"
     argv = [sys.executable, "-m", "bench.loadgen", "--target", target, "--url", url, "--out", str(out),
             "--games", str(games), "--in-flight", str(in_flight), "--pids", json.dumps(pids),
-            "--fractions", ",".join(map(str, fractions)),
+            "--fractions", ",".join(map(str, fractions)), "--rates", ",".join(map(str, rates)),
             "--warmup", str(timing["warmup"]), "--window", str(timing["window"]),
             "--paced-warmup", str(timing["paced_warmup"]), "--paced-window", str(timing["paced_window"])]
     process = await asyncio.create_subprocess_exec(*argv)
@@ -78,13 +81,16 @@ async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, f
     for name, pid in (("PostgreSQL", postmaster), ("nats-server", nats)):
         if pid is None:
             print(f"  ({name} is not a process of this machine that we can find: its CPU is not counted)")
-    async with running_services(infra, SERVICES) as services:
-        pids = {name: s.process.pid for name, s in services.items() if s.process} | shared_pids
-        print(f"  league up: {', '.join(SERVICES)}; {games} concurrent games of hockeydice {OPTIONS}; closed loop at"
-              f" most {in_flight} commands in flight, paced phases open loop over all games", flush=True)
-        league = await generate("league", services["gateway"].url, pids, games, in_flight, timing, FRACTIONS,
-                                infra.tmp)
-    # The floor is a reference, not the league: it writes its own table as the database owner.
+    with FlushProbe(infra.tmp) as probe:
+        async with running_services(infra, SERVICES) as services:
+            pids = {name: s.process.pid for name, s in services.items() if s.process} | shared_pids
+            print(f"  league up: {', '.join(SERVICES)}; {games} concurrent games of hockeydice {OPTIONS}; closed loop"
+                  f" at most {in_flight} commands in flight, paced phases open loop over all games", flush=True)
+            league = await generate("league", services["gateway"].url, pids, games, in_flight, timing, FRACTIONS,
+                                    infra.tmp)
+    # The floor is a reference, not the league: it writes its own table as the database owner. It is also paced at
+    # the league's half rate: its tail there is what the disk alone gives.
+    half = next(p["rate"] for p in league["phases"] if p["phase"] == "50%")
     floor = FloorProcess("floor", {**infra.env, "DATABASE_URL": infra.database_url}, infra.tmp / "floor.log")
     floor.start()
     try:
@@ -93,11 +99,15 @@ async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, f
         floor_pids = {"floor": floor.process.pid} | ({"postgres": postmaster} if postmaster else {})
         print(f"  floor up (one asyncpg INSERT per POST, pool of {POOL_SIZE}); same generator, {games} clients,"
               f" at most {in_flight} requests in flight", flush=True)
-        floor_run = await generate("floor", floor.url, floor_pids, games, in_flight,
-                                   timing | {"warmup": timing["paced_warmup"], "window": timing["window"] / 2},
-                                   (), infra.tmp)
+        with FlushProbe(infra.tmp) as floor_probe:
+            floor_run = await generate("floor", floor.url, floor_pids, games, in_flight,
+                                       timing | {"warmup": timing["paced_warmup"], "window": timing["window"] / 2},
+                                       (), infra.tmp, (round(half, 1),))
     finally:
         floor.stop()
+    for run, flushes in ((league, probe), (floor_run, floor_probe)):
+        for phase in run["phases"]:
+            phase["disk_flushes"] = flushes.between(*phase["window"])
     return summarise(league, floor_run, settings, describe())
 
 

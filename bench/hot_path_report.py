@@ -48,7 +48,24 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
         figures[f"p99_ms_at_{label}"] = phase["latency_from_scheduled"]["p99_ms"]
         figures[f"p50_from_send_ms_at_{label}"] = phase["latency_from_sent"]["p50_ms"]
         figures[f"p99_from_send_ms_at_{label}"] = phase["latency_from_sent"]["p99_ms"]
+        if "disk_flushes" in phase:
+            figures[f"disk_flush_stalls_at_{label}"] = phase["disk_flushes"]["stalls_over_50ms"]
+            figures[f"disk_flush_max_ms_at_{label}"] = phase["disk_flushes"]["max_ms"]
+    for phase in floor["phases"][1:]:
+        figures["floor_paced_per_s"] = round(phase["rate"], 1)
+        figures["floor_p50_ms_at_half_rate"] = phase["latency_from_scheduled"]["p50_ms"]
+        figures["floor_p99_ms_at_half_rate"] = phase["latency_from_scheduled"]["p99_ms"]
+        if "disk_flushes" in phase:
+            figures["floor_disk_flush_stalls_at_half_rate"] = phase["disk_flushes"]["stalls_over_50ms"]
+            figures["floor_disk_flush_max_ms_at_half_rate"] = phase["disk_flushes"]["max_ms"]
     return figures
+
+
+def _disk(phase: dict[str, Any]) -> str:
+    flushes = phase.get("disk_flushes")
+    if not flushes:
+        return ""
+    return f"; disk flushes over 50 ms: {flushes['stalls_over_50ms']}, slowest {flushes['max_ms']:.0f} ms"
 
 
 def report(f: dict[str, Any]) -> None:
@@ -77,13 +94,19 @@ def report(f: dict[str, Any]) -> None:
         print(f"    {phase['phase']:>4} offered {phase['offered_per_s']:7.1f}/s achieved {phase['rate']:7.1f}/s:"
               f" p50 {s['p50_ms']:7.1f} ms  p99 {s['p99_ms']:7.1f} ms  [p50 {t['p50_ms']:.1f}  p99 {t['p99_ms']:.1f}]"
               f"  league CPU {cpu:.2f} ms/command, others {phase['others_cores']:.2f} cores, errors {phase['errors']}"
-              + ("  NOT SUSTAINED" if phase["rate"] < 0.95 * phase["offered_per_s"] else ""))
+              + _disk(phase) + ("  NOT SUSTAINED" if phase["rate"] < 0.95 * phase["offered_per_s"] else ""))
     by = " + ".join(f"{k} {v:.2f}" for k, v in f["floor_cpu_ms_by_process"].items())
     print(f"  floor (aiohttp + one asyncpg INSERT, same PostgreSQL, same generator, {f['concurrent_games']}"
           f" clients, {f['closed_loop_in_flight']} in flight): {f['floor_requests_per_s']:,.1f} requests/s;"
           f" CPU ms per request {by} ="
           f" {f['floor_cpu_ms_per_request']:.2f} (generator {f['floor_generator_cpu_ms_per_request']:.2f});"
           f" others {f['floor_others_cores_in_window']:.2f} cores")
+    for phase in f["floor_phases"][1:]:
+        s, t = phase["latency_from_scheduled"], phase["latency_from_sent"]
+        print(f"  floor paced at the league's half rate, offered {phase['offered_per_s']:.1f}/s achieved"
+              f" {phase['rate']:.1f}/s: p50 {s['p50_ms']:.1f} ms  p99 {s['p99_ms']:.1f} ms  [p50 {t['p50_ms']:.1f}"
+              f"  p99 {t['p99_ms']:.1f}]{_disk(phase)} (a durable commit waits for the disk's flush: a tail both"
+              " share is the disk's)")
     print(f"  floor_ratio (league commands/s / floor requests/s) = {f['floor_ratio']};"
           f" CPU ratio (league ms/command / floor ms/request) = {f['cpu_ratio']}")
     if not f["postgres_durable"]:

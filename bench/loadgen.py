@@ -1,7 +1,8 @@
 """The load generator, a process of its own (so its CPU is counted apart from the league's): it speaks HTTP to a
 gateway (or to the floor app) with one aiohttp session of keep-alive connections, keeps ``--games`` tables busy
 (a finished game is replaced by a new one at once), first closed-loop to find the sustained rate, then paced at
-fractions of it. For each phase it writes commands, latencies and the CPU seconds of the processes it was given.
+fractions of it (or at given rates). For each phase it writes commands, latencies, the CPU seconds of the processes
+it was given and its window on the monotonic clock (``time.perf_counter``, the same in every process).
 
     python -m bench.loadgen --target league --url http://127.0.0.1:PORT --out result.json [--pids '{"engine": 1}']
 """
@@ -90,7 +91,7 @@ async def phase(name: str, pacer: Pacer, tables: list[Table], target: Target, co
     for task in late:
         task.cancel()
     delta = {f.name: getattr(after, f.name) - getattr(before, f.name) for f in dataclasses.fields(Counts)}
-    result = {"phase": name, "offered_per_s": pacer.rate, "seconds": elapsed,
+    result = {"phase": name, "offered_per_s": pacer.rate, "seconds": elapsed, "window": [started, started + elapsed],
               "rate": delta["commands"] / elapsed, **delta,
               "latency_from_scheduled": summary_ms(window.from_scheduled),
               "latency_from_sent": summary_ms(window.from_sent),
@@ -116,10 +117,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         phases = [await phase("sustained", closed, tables, target, counts, roots, args.warmup, args.window)]
         if not phases[0]["commands"]:
             raise RuntimeError(f"no {target.name} command was answered in the sustained window: nothing to pace")
-        for share in args.fractions:
-            rate = share * phases[0]["rate"]
-            phases.append(await phase(f"{share:.0%}", Paced(rate), tables, target, counts, roots,
-                                      args.paced_warmup, args.paced_window))
+        paced = [(f"{share:.0%}", share * phases[0]["rate"]) for share in args.fractions]
+        paced += [(f"{rate:.1f}/s", rate) for rate in args.rates]
+        for name, rate in paced:
+            phases.append(await phase(name, Paced(rate), tables, target, counts, roots, args.paced_warmup,
+                                      args.paced_window))
     return {"target": args.target, "games": args.games, "in_flight": args.in_flight, "phases": phases}
 
 
@@ -133,6 +135,8 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=10)
     parser.add_argument("--window", type=float, default=30)
     parser.add_argument("--fractions", type=lambda s: [float(x) for x in s.split(",") if x], default=[])
+    parser.add_argument("--rates", type=lambda s: [float(x) for x in s.split(",") if x], default=[],
+                        help="then also paced at these rates (commands/s), whatever the sustained rate")
     parser.add_argument("--paced-warmup", type=float, default=5)
     parser.add_argument("--paced-window", type=float, default=20)
     parser.add_argument("--pids", default="{}", help="JSON {name: pid}: process trees whose CPU to sample")

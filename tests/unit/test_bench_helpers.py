@@ -6,6 +6,7 @@ import asyncio
 import os
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -13,6 +14,7 @@ import msgspec
 from bench.capacity import Measured, ceilings, need
 from bench.capacity import table as capacity_table
 from bench.engine_replicas import figures_of
+from bench.flush_probe import FlushProbe
 from bench.hot_path_report import report, summarise
 from bench.pacer import ClosedLoop, Paced
 from bench.percentiles import percentile
@@ -159,15 +161,32 @@ def test_figures_divide_each_process_cpu_by_the_commands_and_compare_with_the_fl
     league = {"games": 4, "in_flight": 2, "phases": [
         phase_of("sustained", 1000, {"engine": 2.0, "postgres": 1.0, "generator": 0.5}),
         phase_of("50%", 500, {"engine": 1.5, "postgres": 0.5, "generator": 0.2}, offered=50.0)]}
-    floor = {"games": 4, "in_flight": 2, "phases": [phase_of("sustained", 4000, {"floor": 1.0, "postgres": 1.0,
-                                                                                 "generator": 0.4})]}
+    league["phases"][1]["disk_flushes"] = {"flushes": 160, "stalls_over_50ms": 2, "max_ms": 120.0}
+    floor = {"games": 4, "in_flight": 2, "phases": [
+        phase_of("sustained", 4000, {"floor": 1.0, "postgres": 1.0, "generator": 0.4}),
+        phase_of("50.0/s", 500, {"floor": 0.2, "postgres": 0.2, "generator": 0.1}, offered=50.0)]}
     figures = summarise(league, floor, {"fsync": "on", "synchronous_commit": "on"}, "a machine")
     assert figures["cpu_ms_by_process"] == {"engine": 2.0, "postgres": 1.0}
     assert figures["cpu_ms_per_command"] == 3.0 and figures["generator_cpu_ms_per_command"] == 0.5
     assert figures["floor_cpu_ms_per_request"] == 0.5 and figures["floor_ratio"] == 0.25 and figures["cpu_ratio"] == 6
     assert figures["p50_ms_at_half_rate"] == 10.0 and figures["postgres_fsync"] is True
+    assert figures["floor_p99_ms_at_half_rate"] == 30.0 and figures["floor_paced_per_s"] == 50.0
+    assert figures["disk_flush_stalls_at_half_rate"] == 2 and figures["disk_flush_max_ms_at_half_rate"] == 120.0
     report(figures)
-    assert "league total" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "league total" in out and "disk flushes over 50 ms: 2, slowest 120 ms" in out
+    assert "floor paced at the league's half rate" in out
+
+
+def test_the_flush_probe_counts_the_flushes_of_a_window_and_the_slow_ones(tmp_path: Path) -> None:
+    with FlushProbe(tmp_path, interval=0.01) as probe:
+        time.sleep(0.2)
+    assert not (tmp_path / "flush-probe.dat").exists()
+    start, end = probe.samples[0][0], probe.samples[-1][0]
+    seen = probe.between(start, end)
+    assert seen["flushes"] == len(probe.samples) >= 5 and seen["max_ms"] > 0
+    probe.samples.append((end + 1, 0.2))
+    assert probe.between(end + 0.5, end + 2) == {"flushes": 1, "stalls_over_50ms": 1, "max_ms": 200.0}
 
 
 def test_engine_replicas_cpu_per_command_adds_every_engine_and_leaves_out_the_load_generator() -> None:
