@@ -13,6 +13,8 @@ from nats.aio.client import Client
 from services.engine.games import Games
 from services.engine.handler import Engine
 from services.engine.rng_client import RngClient
+from shared.bus.replies import RejectedError
+from shared.cli.abandon import abandon_with
 from shared.client.table import register_bots
 from shared.eventstore import EventStore
 from shared.keyfiles import parse_key
@@ -35,8 +37,17 @@ async def first_moves(store: EventStore, game_id: str, seconds: float) -> list[C
     return []
 
 
+async def stop(nc: Client, infra: RunInfra, game_id: str) -> None:
+    """A game timed out once a second would go on being played for the engine by its default bot while later
+    tests run (its moves are live-board changes on their dashboards): its test has seen what it came for."""
+    try:
+        await abandon_with(nc, infra.namespace, game_id, "the test has seen its timed-out moves", "tests")
+    except RejectedError:
+        pass  # it ended first
+
+
 async def test_an_idle_seat_gets_the_default_bots_move_after_its_turn_seconds(
-    gateway: str, session: aiohttp.ClientSession, store: EventStore
+    gateway: str, session: aiohttp.ClientSession, store: EventStore, nc: Client, migrated: RunInfra
 ) -> None:
     idle = await register_bots(session, gateway, ["Idle one", "Idle two"])
     game_id = await idle[0].create_game("hockeydice", 2, players=[c.player_id for c in idle], turn_seconds=1,
@@ -49,6 +60,7 @@ async def test_an_idle_seat_gets_the_default_bots_move_after_its_turn_seconds(
     timed_out = next(e for e in await store.read_stream(game_id) if e.type == "engine.CommandAccepted")
     assert (timed_out.recorded_at - first).total_seconds() >= 1.0
     assert timed_out.metadata.actor == "bot:greedy"
+    await stop(nc, migrated, game_id)
 
 
 async def test_bot_seats_play_their_own_moves_to_the_end(
@@ -85,3 +97,4 @@ async def test_a_timed_game_whose_creating_replica_died_is_timed_out_by_another_
     del creator
     moves = await first_moves(store, game_id, 15)
     assert moves and all(m.by_bot == "timeout:greedy" for m in moves)
+    await stop(nc, migrated, game_id)
