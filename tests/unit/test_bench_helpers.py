@@ -158,10 +158,10 @@ def phase_of(name: str, commands: int, cpu_s: dict[str, float], offered: float |
 
 
 def test_figures_divide_each_process_cpu_by_the_commands_and_compare_with_the_floor(capsys: Any) -> None:
+    half = phase_of("50%", 500, {"engine": 1.5, "postgres": 0.5, "generator": 0.2}, offered=50.0)
+    half["disk_flushes"] = {"flushes": 160, "stalls_over_50ms": 2, "max_ms": 120.0}
     league = {"games": 4, "in_flight": 2, "phases": [
-        phase_of("sustained", 1000, {"engine": 2.0, "postgres": 1.0, "generator": 0.5}),
-        phase_of("50%", 500, {"engine": 1.5, "postgres": 0.5, "generator": 0.2}, offered=50.0)]}
-    league["phases"][1]["disk_flushes"] = {"flushes": 160, "stalls_over_50ms": 2, "max_ms": 120.0}
+        phase_of("sustained", 1000, {"engine": 2.0, "postgres": 1.0, "generator": 0.5}), half]}
     floor = {"games": 4, "in_flight": 2, "phases": [
         phase_of("sustained", 4000, {"floor": 1.0, "postgres": 1.0, "generator": 0.4}),
         phase_of("50.0/s", 500, {"floor": 0.2, "postgres": 0.2, "generator": 0.1}, offered=50.0)]}
