@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import subprocess
 import sys
 import time
@@ -24,6 +23,7 @@ from shared.eventstore import EventStore, Metadata, RecordedEvent, hashing
 from shared.infra.processes import ServiceProcess
 from tests.infra import RunInfra
 from tests.integration.bots_running import fetch, standings_service
+from tests.integration.helpers import metric
 from tests.integration.play import create, play_to_end
 from tests.integration.tamper import rewrite
 
@@ -66,14 +66,6 @@ async def board_ended(url: str, game_id: str) -> bool:
     return status == 200 and not board["running"]
 
 
-async def metric(url: str, name: str) -> float:
-    async with aiohttp.ClientSession() as client, client.get(f"{url}/metrics") as response:
-        text = await response.text()
-    found = re.search(rf"^{name} (\S+)$", text, re.MULTILINE)
-    assert found, f"{name} is not in /metrics"
-    return float(found.group(1))
-
-
 async def test_a_swapped_game_is_named_everywhere_and_quarantined_while_the_rest_rebuilds(
     nc: Client, store: EventStore, migrated: RunInfra, superuser: asyncpg.Connection, gateway: str,
     session: aiohttp.ClientSession, standings: ServiceProcess
@@ -111,7 +103,7 @@ async def test_a_swapped_game_is_named_everywhere_and_quarantined_while_the_rest
     assert counters["quarantined_streams"] >= 1
 
     async def on_metrics() -> bool:
-        return await metric(standings.url, "standings_quarantined_streams") >= 1
+        return await asyncio.to_thread(metric, standings.url, "standings_quarantined_streams") >= 1
 
     await until("/metrics shows the quarantine", on_metrics)
     # The rest of the log goes on: a game played after it is folded as before.
