@@ -3,7 +3,6 @@ engine and the RNG service, onto every event the command appends, into the logs,
 
 from __future__ import annotations
 
-import asyncio
 import json
 import uuid
 from collections.abc import AsyncIterator
@@ -17,7 +16,7 @@ from shared.eventstore import EventStore
 from shared.infra.processes import ServiceProcess
 from shared.messages.rng import rng_stream
 from tests.infra import RunInfra
-from tests.integration.helpers import service_running
+from tests.integration.helpers import rejections_written, service_running
 
 HEADER = "X-Correlation-Id"
 
@@ -47,7 +46,8 @@ def ids(prefix: str) -> str:
 
 
 async def test_a_command_through_the_gateway_puts_its_correlation_id_on_every_event_it_appends(
-    gateway: ServiceProcess, session: aiohttp.ClientSession, store: EventStore, superuser: asyncpg.Connection
+    gateway: ServiceProcess, session: aiohttp.ClientSession, store: EventStore, superuser: asyncpg.Connection,
+    game_services: dict[str, ServiceProcess]
 ) -> None:
     url = gateway.url
     # Registering: the id given is echoed and stored; with none, the gateway makes one and does the same.
@@ -95,14 +95,9 @@ async def test_a_command_through_the_gateway_puts_its_correlation_id_on_every_ev
                                        headers={"Idempotency-Key": uuid.uuid4().hex})
     assert 400 <= status < 500 and echoed == refused, error
     assert await store.read_stream(game_id, done["version"] + 1) == []
-    recorded: list[str] = []
-    for _ in range(100):  # the engine writes its refusals behind the answer
-        recorded = [row[0] for row in await superuser.fetch(
-            "SELECT correlation_id FROM rejected_commands WHERE game_id = $1", game_id)]
-        if recorded:
-            break
-        await asyncio.sleep(0.05)
-    assert recorded == [refused]
+    await rejections_written(game_services["engine"])
+    recorded = await superuser.fetch("SELECT correlation_id FROM rejected_commands WHERE game_id = $1", game_id)
+    assert [row[0] for row in recorded] == [refused]
 
     # The gateway's log lines for these requests carry the ids (structlog, JSON).
     lines = [json.loads(line) for line in gateway.log_path.read_text().splitlines()  # type: ignore[union-attr]
