@@ -3,8 +3,9 @@ a rebuild share this)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 
@@ -15,6 +16,9 @@ from services.standings.projections.base import Change, Fold
 from shared.eventstore import Checkpoint, EventStore, RecordedEvent
 from shared.eventstore.checkpoints import load_checkpoints, save_checkpoints
 from shared.messages.readable import UnreadableEvent
+
+E = TypeVar("E")
+WHOLE_VALUES = frozenset(projection.name for projection in PROJECTIONS.values() if projection.whole_values)
 
 
 @dataclass
@@ -93,4 +97,22 @@ class Folder:
                                       for name, generation in self.generations.items() if end > done[name]})
         for name in self.generations:
             self.written[name] = max(done[name], end)
-        return [(events[i], changes[i]) for i in sorted(changes)]
+        return latest_of_whole_values(events, changes)
+
+
+def latest_of_whole_values(events: Sequence[E], changes: dict[int, list[Change]]) -> list[tuple[E, list[Change]]]:
+    """The changes per event, in log order, less those a later change of the batch to the same key of a
+    ``whole_values`` projection replaces."""
+    replaced: set[tuple[str, str]] = set()
+    kept: list[tuple[E, list[Change]]] = []
+    for index in sorted(changes, reverse=True):
+        mine = []
+        for change in reversed(changes[index]):
+            if change.projection in WHOLE_VALUES:
+                if (change.projection, change.key) in replaced:
+                    continue
+                replaced.add((change.projection, change.key))
+            mine.append(change)
+        if mine:
+            kept.append((events[index], mine[::-1]))
+    return kept[::-1]

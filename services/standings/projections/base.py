@@ -75,6 +75,9 @@ class Projection:
                 and (self.types is None or type_ in self.types))
     counts_quarantined = False
     """True: also given the events of quarantined streams (as ``event`` None), to count them as events of the log."""
+    whole_values = False
+    """True: each change carries its key's whole value, so of one batch's changes to a key only the last is
+    reported (a busy game's board once per batch, not once per event)."""
 
     async def apply(self, fold: Fold) -> None:
         raise NotImplementedError

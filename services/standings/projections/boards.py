@@ -22,6 +22,7 @@ def public_view(table: Table) -> bytes:
 class Boards(Projection):
     name = "boards"
     categories = frozenset(BOARD_GAMES)
+    whole_values = True
     tables = {
         "boards": "game_id text PRIMARY KEY, game text NOT NULL, version int NOT NULL, running boolean NOT NULL,"
                   " players jsonb NOT NULL, winners jsonb, view jsonb NOT NULL, updated_at timestamptz NOT NULL",

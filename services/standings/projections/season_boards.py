@@ -78,6 +78,7 @@ class Tracker:
 class SeasonBoards(Projection):
     name = "season_boards"
     categories = frozenset({"phantoms"})
+    whole_values = True
     tables = {
         "season_boards": "season_id text PRIMARY KEY, version int NOT NULL, running boolean NOT NULL,"
                          " board jsonb NOT NULL, updated_at timestamptz NOT NULL",
