@@ -144,8 +144,9 @@ def document() -> dict[str, Any]:
         },
         "components": {
             "messages": {
-                "FeedEntry": message("FeedEntry", "Feed entry", "The public changes one stored event caused",
-                                     "Entry"),
+                "FeedEntry": message("FeedEntry", "Feed entry",
+                                     "The public changes one stored event caused (a board's only at the last event of"
+                                     " the fold's batch that changed it)", "Entry"),
                 "GameView": message("GameView", "Game view", "What one seat (or a spectator) sees of a game now",
                                     "GameView"),
                 "StoredEvent": message("StoredEvent", "Stored event", "One event of the log, with its metadata",
