@@ -14,7 +14,7 @@ import pytest
 from shared.cli.connection import open_store
 from shared.cli.interrupted import RUNNING_GAMES
 from shared.infra.ports import free_port
-from tests.e2e.league_process import LeagueUp, descendants, running
+from tests.e2e.league_process import OWN_SERVERS, LeagueUp, descendants, running
 
 NOISE = ("Traceback", "Task exception was never retrieved", "Session is closed", "Error", "exception")
 
@@ -58,7 +58,9 @@ def stop_quietly(league: LeagueUp) -> None:
 
 @pytest.mark.slow
 def test_sigint_stops_a_background_league_and_the_next_starts_end_its_demo_on_the_same_ports(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in OWN_SERVERS:  # this test reads the league it starts (its league.env), not the servers of the run
+        monkeypatch.delenv(name, raising=False)
     ports = {"gateway": free_port(), "standings": free_port()}
     data_dir = tmp_path / "league"
     first = LeagueUp(data_dir, ports, demo=True)
