@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import re
+import time
 import urllib.request
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -59,3 +61,16 @@ async def rejections_written(engine: ServiceProcess, timeout: float = 10) -> Non
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"the engine still holds unwritten refusals after {timeout}s")
+
+
+async def until(what: str, check: Callable[[], Any | Awaitable[Any]], timeout: float = 60) -> Any:
+    """Polls ``check`` (a blocking one runs in a thread) until it gives something true, and returns that."""
+    deadline = time.monotonic() + timeout
+    while True:
+        result = await asyncio.to_thread(check)
+        if inspect.isawaitable(result):
+            result = await result
+        if result:
+            return result
+        assert time.monotonic() < deadline, f"not within {timeout}s: {what}"
+        await asyncio.sleep(0.1)

@@ -8,7 +8,6 @@ import asyncio
 import os
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -23,7 +22,7 @@ from shared.eventstore import EventStore, Metadata, RecordedEvent, hashing
 from shared.infra.processes import ServiceProcess
 from tests.infra import RunInfra
 from tests.integration.bots_running import fetch, standings_service
-from tests.integration.helpers import metric
+from tests.integration.helpers import metric, until
 from tests.integration.play import create, play_to_end
 from tests.integration.tamper import rewrite
 
@@ -44,15 +43,6 @@ def swapped(game: list[RecordedEvent]) -> tuple[list[RecordedEvent], RecordedEve
     game[i], game[j] = (msgspec.structs.replace(game[i], data=game[j].data),
                         msgspec.structs.replace(game[j], data=game[i].data))
     return game, game[i]
-
-
-async def until(what: str, check: Any, timeout: float = 60) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        if found := await check():
-            return found
-        assert time.monotonic() < deadline, f"not within {timeout}s: {what}"
-        await asyncio.sleep(0.2)
 
 
 async def quarantined(url: str, stream_id: str) -> dict[str, Any] | None:
@@ -102,10 +92,7 @@ async def test_a_swapped_game_is_named_everywhere_and_quarantined_while_the_rest
     _, counters = await fetch(f"{standings.url}/v1/counters")
     assert counters["quarantined_streams"] >= 1
 
-    async def on_metrics() -> bool:
-        return await asyncio.to_thread(metric, standings.url, "standings_quarantined_streams") >= 1
-
-    await until("/metrics shows the quarantine", on_metrics)
+    await until("/metrics shows the quarantine", lambda: metric(standings.url, "standings_quarantined_streams") >= 1)
     # The rest of the log goes on: a game played after it is folded as before.
     after = await create(nc, ns, "vortex", 2)
     await play_to_end(nc, ns, store, after, seed=22)

@@ -15,6 +15,7 @@ from shared.client.bot import play_game
 from shared.client.http import LeagueClient
 from shared.infra.processes import ServiceProcess
 from tests.infra import RunInfra
+from tests.integration.helpers import until
 from tests.integration.web_league import WebLeague, web_league
 
 
@@ -55,12 +56,15 @@ async def test_an_ended_games_audit_bundle_and_never_a_running_ones(league: WebL
         status, _, body = await get(session, f"{league.gateway}/audit/{game_id}/bundle")
         assert status == 409 and b"audit.game-running" in body
         await play_game(client, game_id, random.Random(3))
-        for _ in range(100):
+
+        async def revealed() -> tuple[str, bytes] | None:
             status, kind, body = await get(session, f"{league.gateway}/audit/{game_id}/bundle")
-            header, game, rng = load_bundle(body)
-            if any(e.type == "rng.SeedRevealed" for e in rng):
-                break
-        assert status == 200 and kind.startswith("application/x-ndjson")
+            assert status == 200, body  # the game has ended: its bundle is there, the seed's reveal may lag
+            return (kind, body) if any(e.type == "rng.SeedRevealed" for e in load_bundle(body)[2]) else None
+
+        kind, body = await until("the bundle holds the revealed seed", revealed, timeout=30)
+        header, game, rng = load_bundle(body)
+        assert kind.startswith("application/x-ndjson")
         assert header.game_id == game_id and audit_game(game_id, game, rng).verified
         for path, code in (("/audit/vortex-nope/bundle", 404), ("/audit/NOT%20AN%20ID/bundle", 400)):
             status, _, _ = await get(session, f"{league.gateway}{path}")

@@ -1,13 +1,11 @@
 from __future__ import annotations
 
 import asyncio
-import inspect
 import json
 import time
 import urllib.error
 import urllib.request
 import uuid
-from collections.abc import Awaitable, Callable
 
 import msgspec
 from nats.js import JetStreamContext
@@ -21,7 +19,7 @@ from shared.eventstore.checkpoints import save_checkpoint
 from shared.infra.embedded_nats import EmbeddedNats
 from shared.infra.processes import ServiceProcess
 from tests.infra import RunInfra
-from tests.integration.helpers import event, metric, service_running
+from tests.integration.helpers import event, metric, service_running, until
 
 TOTAL = 10_000
 
@@ -120,19 +118,6 @@ def health(url: str) -> tuple[int, dict[str, object]]:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
-
-
-async def until(what: str, check: Callable[[], bool | Awaitable[bool]], timeout: float = 60) -> None:
-    """Polls ``check`` (a blocking one runs in a thread) until it holds."""
-    deadline = time.monotonic() + timeout
-    while True:
-        result = await asyncio.to_thread(check)
-        if inspect.isawaitable(result):
-            result = await result
-        if result:
-            return
-        assert time.monotonic() < deadline, f"timed out waiting until {what}"
-        await asyncio.sleep(0.1)
 
 
 async def test_a_relay_whose_acks_never_come_says_so_and_recovers_from_its_checkpoint(
