@@ -4,8 +4,9 @@ for the next change on its WebSocket between moves."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import msgspec
@@ -13,6 +14,9 @@ import msgspec
 from shared.client.http import ApiError, LeagueClient
 from shared.messages.engine import GameView
 
+DEFER_SECONDS = 2.0
+"""How long a seat waits for a lower seat that may act now too: the lower seat's move (a roll both teams make
+together, say) may settle it, so the two do not race to send a move only one of them can make."""
 RECONNECT_FIRST = 0.2
 RECONNECT_LONGEST = 5.0
 GIVE_UP_SECONDS = 600.0
@@ -48,27 +52,21 @@ async def play_game(client: LeagueClient, game_id: str, rng: random.Random,
     loop = asyncio.get_running_loop()
     last_news, wait = loop.time(), RECONNECT_FIRST
     while loop.time() - last_news < GIVE_UP_SECONDS:
-        async for view in client.views(game_id):
-            last_news, wait = loop.time(), RECONNECT_FIRST
-            if on_view:
-                on_view(view)
-            if view.ended:
-                return view
-            if view.seat not in view.pending_seats:
-                continue
-            if view.seeding_until is not None:
-                await give_seed(client, game_id, rng)
-                continue
-            commands = msgspec.json.decode(view.legal)
-            version = view.version
-            if commands is None:  # a view from a league that does not send the seat's moves with it
-                legal, commands = await client.legal(game_id)
-                version = legal.version
-            if not commands:
-                continue
-            command: Any = rng.choice(commands)
-            await send(client, game_id, command, f"v{version}-{moves}")
-            moves += 1
+        async with LiveViews(client.views(game_id)) as views:
+            async for view in views:
+                last_news, wait = loop.time(), RECONNECT_FIRST
+                if on_view:
+                    on_view(view)
+                if view.ended:
+                    return view
+                if view.seat not in view.pending_seats:
+                    continue
+                if view.seeding_until is not None:
+                    await give_seed(client, game_id, rng)
+                    continue
+                if min(view.pending_seats) < view.seat and await views.arrives_within(DEFER_SECONDS):
+                    continue  # the game moved on meanwhile: look at it again
+                moves = await move(client, view, rng, moves)
         final = await client.view(game_id)  # the live feed dropped (a gateway restarting?): how does it stand?
         if final.ended:
             if on_view:
@@ -77,3 +75,69 @@ async def play_game(client: LeagueClient, game_id: str, rng: random.Random,
         await asyncio.sleep(wait * random.uniform(0.5, 1.0))
         wait = min(wait * 2, RECONNECT_LONGEST)
     raise RuntimeError(f"{game_id}: the live feed gave nothing new for {GIVE_UP_SECONDS:.0f}s")
+
+
+async def move(client: LeagueClient, view: GameView, rng: random.Random, moves: int) -> int:
+    """One of the seat's legal moves, chosen uniformly; returns how many moves we have sent."""
+    commands = msgspec.json.decode(view.legal)
+    version = view.version
+    if commands is None:  # a view from a league that does not send the seat's moves with it
+        legal, commands = await client.legal(view.game_id)
+        version = legal.version
+    if not commands:
+        return moves
+    command: Any = rng.choice(commands)
+    await send(client, view.game_id, command, f"v{version}-{moves}")
+    return moves + 1
+
+
+class LiveViews:
+    """A game's views as they come, read ahead by a task of their own, so a bot can wait a while for the next one
+    without giving up the connection."""
+
+    def __init__(self, views: AsyncIterator[GameView]) -> None:
+        self._views = views
+        self._queue: asyncio.Queue[GameView | BaseException | None] = asyncio.Queue()
+        self._arrived = asyncio.Event()
+        self._reader: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> LiveViews:
+        self._reader = asyncio.create_task(self._read())
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        assert self._reader is not None
+        self._reader.cancel()
+        await asyncio.gather(self._reader, return_exceptions=True)
+
+    async def _read(self) -> None:
+        end: BaseException | None = None
+        try:
+            async for view in self._views:
+                self._queue.put_nowait(view)
+                self._arrived.set()
+        except Exception as error:  # raised where the views are read
+            end = error
+        self._queue.put_nowait(end)
+        self._arrived.set()
+
+    def __aiter__(self) -> LiveViews:
+        return self
+
+    async def __anext__(self) -> GameView:
+        item = await self._queue.get()
+        if item is None:
+            self._queue.put_nowait(None)  # the feed stays ended for whoever asks again
+            raise StopAsyncIteration
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+    async def arrives_within(self, seconds: float) -> bool:
+        """Whether something (a newer view, or the feed's end) is there to read now or within ``seconds``."""
+        if self._queue.empty():
+            self._arrived.clear()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(seconds):
+                    await self._arrived.wait()
+        return not self._queue.empty()

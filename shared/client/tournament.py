@@ -13,11 +13,12 @@ IDLE_SECONDS = 1.0
 NOT_FOUND = 404
 
 
-async def table_opened(client: LeagueClient, game_id: str, timeout: float = 600) -> None:
-    """Matchmaking names a game before the engine has opened it: wait until it exists."""
+async def play_when_opened(client: LeagueClient, game_id: str, rng: random.Random, timeout: float = 600) -> None:
+    """Matchmaking names a game before the engine has opened it: play it once it exists (its live feed is the
+    first look at it, so a round's start costs the league no extra request per player)."""
     for _ in range(int(timeout / 0.2)):
         try:
-            await client.view(game_id)
+            await play_game(client, game_id, rng)
             return
         except ApiError as error:
             if error.status != NOT_FOUND:
@@ -34,8 +35,7 @@ async def play_tournament(client: LeagueClient, tournament_id: str, rng: random.
         table = await client.my_table(tournament_id)
         game_id = table["game_id"]
         if game_id and game_id not in played:
-            await table_opened(client, game_id)
-            await play_game(client, game_id, rng)
+            await play_when_opened(client, game_id, rng)
             played.add(game_id)
             if on_game:
                 on_game(game_id)

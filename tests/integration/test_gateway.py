@@ -14,9 +14,10 @@ from shared.client.bot import play_game
 from shared.client.http import LeagueClient
 from shared.eventstore import EventStore
 from shared.games.phantoms.state import Season
+from shared.infra.processes import ServiceProcess
 from shared.messages.engine import GameView
 from shared.play.table import Table
-from tests.integration.helpers import players
+from tests.integration.helpers import players, rejections_written
 from tests.integration.play import revealed
 from tests.unit.phantoms.test_properties import _strings, hidden_from
 
@@ -31,7 +32,7 @@ GAMES = [
 @pytest.mark.parametrize(("game", "seats", "options"), GAMES)
 async def test_bots_play_a_whole_game_over_the_gateway_and_it_audits_verified(
     game: str, seats: int, options: dict[str, object], gateway: str, session: aiohttp.ClientSession,
-    store: EventStore,
+    store: EventStore, game_services: dict[str, ServiceProcess],
 ) -> None:
     clients = await players(session, gateway, seats)
     organiser = clients[0]
@@ -59,6 +60,11 @@ async def test_bots_play_a_whole_game_over_the_gateway_and_it_audits_verified(
     assert report["verified"] is True, report["summary"]
     if game == "phantoms":
         await check_no_view_shows_another_hand(store, game_id, seen, spectated)
+    # A seat that may act together with a lower one gives it a moment first: the bots never race each other into
+    # a move only one of them could make (Hockey's roll, which either team may call for both).
+    await rejections_written(game_services["engine"])
+    refused = await store.pool.fetch("SELECT code, message FROM rejected_commands WHERE game_id = $1", game_id)
+    assert refused == [], refused
 
 
 async def check_no_view_shows_another_hand(store: EventStore, game_id: str, seen: list[list[GameView]],
