@@ -54,11 +54,19 @@ class ServiceProcess:
         while time.monotonic() < deadline:
             if self.process is None or self.process.poll() is not None:
                 code = None if self.process is None else self.process.returncode
-                raise RuntimeError(f"service {self.name} exited with code {code}; see {self.log_path}")
+                raise RuntimeError(f"service {self.name} exited with code {code}; see {self.log_path}"
+                                   f"{self.log_tail()}")
             if self.healthy():
                 return
             time.sleep(0.1)
         raise TimeoutError(f"service {self.name} not healthy within {timeout:.0f}s; see {self.log_path}")
+
+    def log_tail(self, lines: int = 20) -> str:
+        """The end of the service's log, to quote in an error (the log may live in a directory removed after)."""
+        if self.log_path is None or not self.log_path.exists():
+            return ""
+        tail = self.log_path.read_text(errors="replace").splitlines()[-lines:]
+        return "; its log ends:\n" + "\n".join(tail) if tail else ""
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
