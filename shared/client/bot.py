@@ -97,7 +97,7 @@ class LiveViews:
 
     def __init__(self, views: AsyncIterator[GameView]) -> None:
         self._views = views
-        self._queue: asyncio.Queue[GameView | BaseException | None] = asyncio.Queue()
+        self._queue: asyncio.Queue[GameView | Exception | None] = asyncio.Queue()
         self._arrived = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
 
@@ -111,7 +111,7 @@ class LiveViews:
         await asyncio.gather(self._reader, return_exceptions=True)
 
     async def _read(self) -> None:
-        end: BaseException | None = None
+        end: Exception | None = None
         try:
             async for view in self._views:
                 self._queue.put_nowait(view)
@@ -129,7 +129,7 @@ class LiveViews:
         if item is None:
             self._queue.put_nowait(None)  # the feed stays ended for whoever asks again
             raise StopAsyncIteration
-        if isinstance(item, BaseException):
+        if isinstance(item, Exception):
             raise item
         return item
 
