@@ -46,7 +46,8 @@ async def give_seed(client: LeagueClient, game_id: str, rng: random.Random) -> N
 
 
 async def play_game(client: LeagueClient, game_id: str, rng: random.Random,
-                    on_view: Callable[[GameView], None] | None = None) -> GameView:
+                    on_view: Callable[[GameView], None] | None = None, defer_seconds: float = DEFER_SECONDS
+                    ) -> GameView:
     """Play our seat to the end, choosing uniformly among the legal moves the gateway lists."""
     moves = 0
     loop = asyncio.get_running_loop()
@@ -64,8 +65,9 @@ async def play_game(client: LeagueClient, game_id: str, rng: random.Random,
                 if view.seeding_until is not None:
                     await give_seed(client, game_id, rng)
                     continue
-                if min(view.pending_seats) < view.seat and await views.arrives_within(DEFER_SECONDS):
-                    continue  # the game moved on meanwhile: look at it again
+                if views.waiting() or (min(view.pending_seats) < view.seat
+                                       and await views.arrives_within(defer_seconds)):
+                    continue  # the game has moved on: decide on the newer view
                 moves = await move(client, view, rng, moves)
         final = await client.view(game_id)  # the live feed dropped (a gateway restarting?): how does it stand?
         if final.ended:
@@ -116,10 +118,11 @@ class LiveViews:
             async for view in self._views:
                 self._queue.put_nowait(view)
                 self._arrived.set()
-        except Exception as error:  # raised where the views are read
+        except Exception as error:
             end = error
-        self._queue.put_nowait(end)
-        self._arrived.set()
+        finally:
+            self._queue.put_nowait(end)
+            self._arrived.set()
 
     def __aiter__(self) -> LiveViews:
         return self
@@ -133,8 +136,12 @@ class LiveViews:
             raise item
         return item
 
+    def waiting(self) -> bool:
+        """Whether something (a newer view, or the feed's end) is there to read now."""
+        return not self._queue.empty()
+
     async def arrives_within(self, seconds: float) -> bool:
-        """Whether something (a newer view, or the feed's end) is there to read now or within ``seconds``."""
+        """Whether something is there to read now or within ``seconds``."""
         if self._queue.empty():
             self._arrived.clear()
             with contextlib.suppress(TimeoutError):

@@ -13,18 +13,30 @@ IDLE_SECONDS = 1.0
 NOT_FOUND = 404
 
 
-async def play_when_opened(client: LeagueClient, game_id: str, rng: random.Random, timeout: float = 600) -> None:
-    """Matchmaking names a game before the engine has opened it: play it once it exists (its live feed is the
-    first look at it, so a round's start costs the league no extra request per player)."""
-    for _ in range(int(timeout / 0.2)):
+async def table_opened(client: LeagueClient, game_id: str, timeout: float = 600) -> None:
+    """Matchmaking names a game before the engine has opened it: wait until it exists."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while asyncio.get_running_loop().time() < deadline:
         try:
-            await play_game(client, game_id, rng)
+            await client.view(game_id)
             return
         except ApiError as error:
             if error.status != NOT_FOUND:
                 raise
         await asyncio.sleep(0.2)
     raise TimeoutError(f"{game_id} was not opened within {timeout}s")
+
+
+async def play_when_opened(client: LeagueClient, game_id: str, rng: random.Random) -> None:
+    """Play the game, its live feed the first look at it; a game the engine has not opened yet is waited for."""
+    try:
+        await play_game(client, game_id, rng)
+        return
+    except ApiError as error:
+        if error.status != NOT_FOUND:
+            raise
+    await table_opened(client, game_id)
+    await play_game(client, game_id, rng)
 
 
 async def play_tournament(client: LeagueClient, tournament_id: str, rng: random.Random,

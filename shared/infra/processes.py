@@ -26,6 +26,8 @@ class ServiceProcess:
     log_path: Path | None = None
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    log_start: int = 0
+    """Where this run's lines begin in the log (it is appended to, run after run)."""
 
     @property
     def url(self) -> str:
@@ -35,6 +37,7 @@ class ServiceProcess:
         env = {**os.environ, **self.env, "HTTP_PORT": str(self.port)}
         log = open(self.log_path, "ab") if self.log_path else open(os.devnull, "wb")  # noqa: SIM115
         with log:
+            self.log_start = log.tell()
             # A session of its own: a Ctrl-C in the terminal reaches ``league up`` alone, which stops the services
             # in order (each with SIGTERM) instead of all of them at once, mid-request.
             self.process = subprocess.Popen(
@@ -59,13 +62,16 @@ class ServiceProcess:
             if self.healthy():
                 return
             time.sleep(0.1)
-        raise TimeoutError(f"service {self.name} not healthy within {timeout:.0f}s; see {self.log_path}")
+        raise TimeoutError(f"service {self.name} not healthy within {timeout:.0f}s; see {self.log_path}"
+                           f"{self.log_tail()}")
 
-    def log_tail(self, lines: int = 20) -> str:
-        """The end of the service's log, to quote in an error (the log may live in a directory removed after)."""
+    def log_tail(self, lines: int = 20, most: int = 16_384) -> str:
+        """The end of this run's log, to quote in an error (the log may live in a directory removed after)."""
         if self.log_path is None or not self.log_path.exists():
             return ""
-        tail = self.log_path.read_text(errors="replace").splitlines()[-lines:]
+        with self.log_path.open("rb") as log:
+            log.seek(max(self.log_start, log.seek(0, os.SEEK_END) - most))
+            tail = log.read().decode(errors="replace").splitlines()[-lines:]
         return "; its log ends:\n" + "\n".join(tail) if tail else ""
 
     def alive(self) -> bool:

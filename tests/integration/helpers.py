@@ -6,7 +6,7 @@ import re
 import time
 import urllib.request
 import uuid
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -56,18 +56,16 @@ def metric(url: str, name: str) -> float:
 
 async def rejections_written(engine: ServiceProcess, timeout: float = 10) -> None:
     """Until the engine has written every refusal it answered (they are written behind the answer)."""
-    for _ in range(int(timeout / 0.05)):
-        if metric(engine.url, "engine_rejections_unwritten") == 0:
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"the engine still holds unwritten refusals after {timeout}s")
+    await until("the engine has written every refusal it answered",
+                lambda: metric(engine.url, "engine_rejections_unwritten") == 0, timeout)
 
 
-async def until(what: str, check: Callable[[], Any | Awaitable[Any]], timeout: float = 60) -> Any:
-    """Polls ``check`` (a blocking one runs in a thread) until it gives something true, and returns that."""
+async def until(what: str, check: Callable[[], Any], timeout: float = 60) -> Any:
+    """Polls ``check`` (a blocking one runs in a thread, an awaitable it gives is awaited) until it gives something
+    true, and returns that."""
     deadline = time.monotonic() + timeout
     while True:
-        result = await asyncio.to_thread(check)
+        result = check() if inspect.iscoroutinefunction(check) else await asyncio.to_thread(check)
         if inspect.isawaitable(result):
             result = await result
         if result:

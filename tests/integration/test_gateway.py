@@ -47,7 +47,8 @@ async def test_bots_play_a_whole_game_over_the_gateway_and_it_audits_verified(
 
     watching = asyncio.create_task(spectate())
     finals = await asyncio.gather(*(
-        play_game(client, game_id, random.Random(n), on_view=seen[n].append) for n, client in enumerate(clients)))
+        play_game(client, game_id, random.Random(n), on_view=seen[n].append, defer_seconds=30)
+        for n, client in enumerate(clients)))
     await asyncio.wait_for(watching, 30)
     assert spectated[-1].ended and all(v.seat is None for v in spectated)
     assert all(f.ended for f in finals)
@@ -60,8 +61,9 @@ async def test_bots_play_a_whole_game_over_the_gateway_and_it_audits_verified(
     assert report["verified"] is True, report["summary"]
     if game == "phantoms":
         await check_no_view_shows_another_hand(store, game_id, seen, spectated)
-    # A seat that may act together with a lower one gives it a moment first: the bots never race each other into
-    # a move only one of them could make (Hockey's roll, which either team may call for both).
+    # A seat that may act together with a lower one gives it time first (30 s here, so a slow moment of the suite
+    # cannot bring the race back): the bots never race into a move only one of them could make (Hockey's roll,
+    # which either team may call for both).
     await rejections_written(game_services["engine"])
     refused = await store.pool.fetch("SELECT code, message FROM rejected_commands WHERE game_id = $1", game_id)
     assert refused == [], refused

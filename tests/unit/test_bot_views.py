@@ -35,6 +35,7 @@ async def test_a_newer_view_that_comes_while_waiting_is_the_next_one_read() -> N
         assert (await anext(views)).version == 1
         asyncio.get_running_loop().call_later(0.05, arrived.set)
         assert await views.arrives_within(5) is True
+        assert views.waiting()
         assert (await anext(views)).version == 2
 
 
@@ -55,3 +56,10 @@ async def test_the_feeds_error_reaches_the_reader_after_the_views_before_it() ->
         assert (await anext(views)).version == 2
         with pytest.raises(ValueError, match="bad frame"):
             await anext(views)
+
+
+async def test_a_feed_that_stops_on_anything_else_ends_the_views_instead_of_hanging() -> None:
+    arrived = asyncio.Event()
+    arrived.set()
+    async with LiveViews(fed([1], arrived, asyncio.CancelledError())) as views, asyncio.timeout(5):
+        assert [v.version async for v in views] == [1]

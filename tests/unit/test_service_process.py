@@ -10,7 +10,10 @@ from shared.infra.processes import ServiceProcess
 
 
 def test_a_service_that_exits_at_start_quotes_its_log(tmp_path: Path) -> None:
-    service = ServiceProcess("no_such_service", {}, tmp_path / "no_such_service.log")
+    log = tmp_path / "no_such_service.log"
+    log.write_text("an earlier run's last words\n")
+    service = ServiceProcess("no_such_service", {}, log)
     service.start()
-    with pytest.raises(RuntimeError, match=r"exited with code 1; see .*its log ends:\n(.|\n)*No module named"):
+    with pytest.raises(RuntimeError, match=r"(?s)exited with code 1; see .*its log ends:\n.*No module named") as raised:
         service.wait_healthy(30)
+    assert "earlier run" not in str(raised.value)
