@@ -16,7 +16,8 @@ from shared.messages.engine import GameView
 
 DEFER_SECONDS = 2.0
 """How long a seat waits for a lower seat that may act now too: the lower seat's move (a roll both teams make
-together, say) may settle it, so the two do not race to send a move only one of them can make."""
+together, say) may settle it, so the two do not race to send a move only one of them can make. Once a lower seat
+has let the time pass (a player who left: the turn timer plays for them), the seat stops waiting in that game."""
 RECONNECT_FIRST = 0.2
 RECONNECT_LONGEST = 5.0
 GIVE_UP_SECONDS = 600.0
@@ -49,7 +50,7 @@ async def play_game(client: LeagueClient, game_id: str, rng: random.Random,
                     on_view: Callable[[GameView], None] | None = None, defer_seconds: float = DEFER_SECONDS
                     ) -> GameView:
     """Play our seat to the end, choosing uniformly among the legal moves the gateway lists."""
-    moves = 0
+    moves, defer = 0, defer_seconds
     loop = asyncio.get_running_loop()
     last_news, wait = loop.time(), RECONNECT_FIRST
     while loop.time() - last_news < GIVE_UP_SECONDS:
@@ -65,9 +66,12 @@ async def play_game(client: LeagueClient, game_id: str, rng: random.Random,
                 if view.seeding_until is not None:
                     await give_seed(client, game_id, rng)
                     continue
-                if views.waiting() or (min(view.pending_seats) < view.seat
-                                       and await views.arrives_within(defer_seconds)):
+                if views.waiting():
                     continue  # the game has moved on: decide on the newer view
+                if defer and min(view.pending_seats) < view.seat:
+                    if await views.arrives_within(defer):
+                        continue
+                    defer = 0.0  # the lower seat is away or slow: the rest of the game does not wait for it
                 moves = await move(client, view, rng, moves)
         final = await client.view(game_id)  # the live feed dropped (a gateway restarting?): how does it stand?
         if final.ended:
