@@ -89,27 +89,33 @@ async def stream_replicated(league: ClusterLeague, timeout: float = 60) -> None:
 
 async def kill_and_recover(league: ClusterLeague, running: asyncio.Future[Any]) -> list[str]:
     """kill -9 the EVENTS stream's leader and engine-2; engine-1 takes every partition; both come back and the
-    engines share the partitions again. Returns what was done, each while the tournament was still being played."""
+    engines share the partitions again. Returns what was done and when, each while the tournament was still being
+    played."""
     done = []
+    began = time.monotonic()
+
+    def did(what: str) -> None:
+        done.append(f"{what} at {time.monotonic() - began:.1f}s")
+
     survivor, doomed = league.processes["engine-1"], league.processes["engine-2"]
     await shares_settle([survivor, doomed])
     await asyncio.sleep(1.5)
     leader = await events_leader(league)
     assert not running.done(), "the tournament ended before anything was killed"
     await asyncio.to_thread(leader.kill)
-    done.append(f"killed {leader.name}")
+    did(f"killed {leader.name}")
     await asyncio.sleep(0.5)
     await asyncio.to_thread(doomed.kill)
-    done.append("killed engine-2")
+    did("killed engine-2")
     assert await shares_settle([survivor], timeout=15) == [PARTITIONS]
-    done.append("engine-1 took every partition")
+    did("engine-1 took every partition")
     await asyncio.sleep(2)
     await asyncio.to_thread(leader.start)
-    done.append(f"{leader.name} started again")
+    did(f"{leader.name} started again")
     doomed.start()
     await asyncio.to_thread(doomed.wait_healthy, 60)
     owned = await shares_settle([survivor, doomed])
-    done.append(f"engines share the partitions again: {owned}")
+    did(f"engines share the partitions again: {owned}")
     assert not running.done(), f"the tournament ended before the league recovered: {done}"
     return done
 
@@ -127,7 +133,7 @@ async def test_a_tournament_through_two_gateways_survives_a_nats_server_and_an_e
         organiser = clients[0]
         tournament_id = await organiser.create_tournament(
             "Cluster cup", "hockeydice", {"type": "swiss", "table_size": 2, "rounds": ROUNDS}, PLAYERS,
-            {"periods": 1, "shots_per_period": 3}, turn_seconds=5)
+            {"periods": 3, "shots_per_period": 6}, turn_seconds=5)
         await asyncio.gather(*(c.enter(tournament_id) for c in clients))
         await organiser.start(tournament_id)
         bots = asyncio.ensure_future(asyncio.gather(
