@@ -6,7 +6,6 @@ import asyncio
 import json
 import os
 import shutil
-import time
 import urllib.error
 import urllib.request
 import uuid
@@ -25,6 +24,7 @@ from shared.infra.processes import ServiceProcess
 from shared.messages.engine import CommandResult, CreateGame
 from shared.play.table import Table
 from tests.infra import RunInfra
+from tests.integration.helpers import NotYet, until
 from tests.integration.play import Pace, play_to_end
 
 _encoder = msgspec.json.Encoder()
@@ -115,17 +115,17 @@ async def events_in_log(store: EventStore) -> int:
 
 async def caught_up(url: str, store: EventStore, timeout: float = 120) -> dict[str, Any]:
     """Wait until the standings service has folded every event of the log (its counter equals the log's size)."""
-    deadline = time.monotonic() + timeout
-    while True:
+    async def counted() -> dict[str, Any] | NotYet:
         _, counters = await fetch(f"{url}/v1/counters")
         total = await events_in_log(store)  # after the counters: events may still be appended (seed reveals)
-        if counters and counters["events"] == total:
-            return dict(counters)
         if counters and counters["events"] > total:
             raise AssertionError(f"standings counted {counters['events']} events, the log holds {total}")
-        if time.monotonic() > deadline:
-            raise AssertionError(f"standings at {counters and counters['events']} of {total} events")
-        await asyncio.sleep(0.1)
+        if counters and counters["events"] == total:
+            return dict(counters)
+        return NotYet(f"standings at {counters and counters['events']} of {total} events")
+
+    found: dict[str, Any] = await until("standings folded every event of the log", counted, timeout)
+    return found
 
 
 @asynccontextmanager

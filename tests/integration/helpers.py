@@ -8,6 +8,7 @@ import urllib.request
 import uuid
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,16 @@ async def rejections_written(engine: ServiceProcess, timeout: float = 10) -> Non
                 lambda: metric(engine.url, "engine_rejections_unwritten") == 0, timeout)
 
 
+@dataclass(frozen=True)
+class NotYet:
+    """A check's answer to ``until`` when it has not seen what is waited for: false, and quoted if the wait runs
+    out."""
+    seen: str
+
+    def __bool__(self) -> bool:
+        return False
+
+
 async def until(what: str, check: Callable[[], Any], timeout: float = 60) -> Any:
     """Polls ``check`` (a blocking one runs in a thread, an awaitable it gives is awaited) until it gives something
     true, and returns that."""
@@ -70,5 +81,6 @@ async def until(what: str, check: Callable[[], Any], timeout: float = 60) -> Any
             result = await result
         if result:
             return result
-        assert time.monotonic() < deadline, f"not within {timeout}s: {what}"
+        seen = f"; last seen: {result.seen}" if isinstance(result, NotYet) else ""
+        assert time.monotonic() < deadline, f"not within {timeout}s: {what}{seen}"
         await asyncio.sleep(0.1)

@@ -9,7 +9,6 @@ from fractions import Fraction
 from itertools import combinations
 
 import asyncpg
-import msgspec
 import pytest
 from nats.aio.client import Client
 
@@ -37,8 +36,7 @@ from shared.messages.tournaments import (
 from shared.tournaments.events import TournamentFinished, TournamentStarted
 from tests.infra import RunInfra
 from tests.integration.helpers import service_running
-
-_encoder = msgspec.json.Encoder()
+from tests.integration.tournaments import finished, new_tournament, start, subject
 
 
 @pytest.fixture(scope="module")
@@ -47,32 +45,6 @@ async def matchmaking(migrated: RunInfra, game_services: dict[str, ServiceProces
                                          "BAND_BASE": "1", "BAND_WIDEN_PER_SECOND": "2"},
                          migrated.tmp / "matchmaking.log") as service:
         yield service
-
-
-def subject(infra: RunInfra, verb: str) -> str:
-    return infra.namespace.command("matchmaking", verb)
-
-
-async def new_tournament(nc: Client, infra: RunInfra, game: str, fmt: Swiss | Elimination, players: list[str],
-                         options: dict[str, object] | None = None) -> str:
-    ref = await request(nc, subject(infra, "create"), CreateTournamentRequest(
-        name=f"{game} cup", game=game, format=fmt, max_players=len(players),
-        options=msgspec.Raw(_encoder.encode(options or {}))), TournamentRef)
-    for player in players:
-        await request(nc, subject(infra, "register"),
-                      RegisterPlayer(tournament_id=ref.tournament_id, player_id=player, bot="greedy"), TournamentRef)
-    return ref.tournament_id
-
-
-async def finished(nc: Client, infra: RunInfra, tournament_id: str, timeout: float) -> TournamentView:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        tournament = await request(nc, subject(infra, "get"), GetTournament(tournament_id=tournament_id),
-                                   TournamentView)
-        if tournament.status == "finished":
-            return tournament
-        await asyncio.sleep(0.2)
-    raise AssertionError(f"tournament {tournament_id} did not finish within {timeout}s: {tournament}")
 
 
 async def played(store: EventStore, game_id: str) -> tuple[GameOpened, GameEnded]:
@@ -101,8 +73,7 @@ async def test_a_swiss_tournament_of_64_bots_over_16_tables_runs_every_round_wit
     players = [f"bot{i:02d}-{run}" for i in range(64)]
     began = time.monotonic()
     tournament_id = await new_tournament(nc, migrated, "vortex", Swiss(table_size=4), players, {"max_rounds": 6})
-    started = await request(nc, subject(migrated, "start"), StartTournament(tournament_id=tournament_id),
-                            TournamentView)
+    started = await start(nc, migrated, tournament_id)
     assert started.status == "running" and started.rounds_planned == 5 and len(started.rounds[0].tables) == 16
     with pytest.raises(RejectedError) as late:
         await request(nc, subject(migrated, "register"),
@@ -148,7 +119,7 @@ async def test_a_swiss_tournament_of_64_bots_over_16_tables_runs_every_round_wit
 
     field = expected[-8:]
     rematch = await new_tournament(nc, migrated, "vortex", Swiss(table_size=4, rounds=1), field, {"max_rounds": 1})
-    seeded = await request(nc, subject(migrated, "start"), StartTournament(tournament_id=rematch), TournamentView)
+    seeded = await start(nc, migrated, rematch)
     assert [s.player_id for s in seeded.standings] == sorted(field, key=lambda p: -ordinal[p])
     assert [s.rating for s in seeded.standings] == pytest.approx(sorted((ordinal[p] for p in field), reverse=True))
 
@@ -160,8 +131,7 @@ async def test_single_elimination_best_of_3_of_8_bots_plays_series_until_one_cha
     players = [f"ko{i}-{run}" for i in range(8)]
     tournament_id = await new_tournament(nc, migrated, "hockeydice", Elimination(best_of=3), players,
                                          {"periods": 1, "shots_per_period": 2})
-    started = await request(nc, subject(migrated, "start"), StartTournament(tournament_id=tournament_id),
-                            TournamentView)
+    started = await start(nc, migrated, tournament_id)
     assert started.rounds_planned == 3 and len(started.rounds[0].tables) == 4
     seeds = [s.player_id for s in started.standings]
     for verb, payload, code in (
@@ -236,7 +206,7 @@ async def test_a_tournament_finishes_when_the_service_is_killed_and_restarted_mi
     players = [f"crash{i}-{run}" for i in range(8)]
     tournament_id = await new_tournament(nc, migrated, "hockeydice", Swiss(table_size=2, rounds=3), players,
                                          {"periods": 1, "shots_per_period": 2})
-    await request(nc, subject(migrated, "start"), StartTournament(tournament_id=tournament_id), TournamentView)
+    await start(nc, migrated, tournament_id)
     await asyncio.sleep(0.5)
     matchmaking.kill()
     await asyncio.sleep(1)

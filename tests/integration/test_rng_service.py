@@ -54,7 +54,7 @@ from shared.messages.rng import (
 )
 from shared.messages.stored import loaded, stored
 from tests.infra import RunInfra
-from tests.integration.helpers import service_running
+from tests.integration.helpers import service_running, until
 from tests.integration.play import create, play_moves, play_to_end
 
 
@@ -424,14 +424,12 @@ async def seed_anywhere(superuser: asyncpg.Connection, seed: bytes, services: li
     return found
 
 
-async def revealer_passed(pool: asyncpg.Pool, checkpoint: Checkpoint, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+async def revealer_passed(pool: asyncpg.Pool, checkpoint: Checkpoint) -> None:
+    async def passed() -> bool:
         async with pool.acquire() as conn:
-            if await load_checkpoint(conn, REVEALER) >= checkpoint:
-                return
-        await asyncio.sleep(0.1)
-    raise AssertionError("the revealer did not read past the forged GameEnded")
+            return bool(await load_checkpoint(conn, REVEALER) >= checkpoint)
+
+    await until("the revealer read past the forged GameEnded", passed, 30)
 
 
 def get(url: str) -> str:
@@ -440,13 +438,12 @@ def get(url: str) -> str:
 
 
 async def wait_for_reveal(store: EventStore, game: str) -> SeedRevealed:
-    for _ in range(100):
-        found = [e for e in await rng_events(store, game) if isinstance(e, SeedRevealed)]
-        if found:
-            assert len(found) == 1
-            return found[0]
-        await asyncio.sleep(0.1)
-    raise AssertionError("the seed was not revealed after the game ended")
+    async def revealed() -> list[SeedRevealed]:
+        return [e for e in await rng_events(store, game) if isinstance(e, SeedRevealed)]
+
+    found: list[SeedRevealed] = await until("the seed revealed after the game ended", revealed, 30)
+    assert len(found) == 1
+    return found[0]
 
 
 def signed_batch(infra: RunInfra, games: tuple[GameSeats, ...]) -> CreateSeeds:

@@ -3,36 +3,28 @@ leaderboard agrees with the tournament's own standings and final ranking, byes a
 
 from __future__ import annotations
 
-import asyncio
-import time
 import uuid
 from collections import Counter
 from collections.abc import AsyncIterator
 from typing import Any
 
-import msgspec
 import pytest
 from nats.aio.client import Client
 
 from services.standings.rebuild import rebuild
-from shared.bus.rpc import request
 from shared.eventstore import EventStore
 from shared.infra.processes import ServiceProcess
 from shared.messages.tournaments import (
-    CreateTournamentRequest,
     Elimination,
-    GetTournament,
-    RegisterPlayer,
-    StartTournament,
     Swiss,
-    TournamentRef,
     TournamentView,
 )
 from tests.infra import RunInfra
 from tests.integration.bots_running import caught_up, fetch, standings_service
 from tests.integration.helpers import service_running
+from tests.integration.tournaments import finished, new_tournament, start
 
-QUICK_HOCKEY = msgspec.Raw(msgspec.json.encode({"periods": 1, "shots_per_period": 2}))
+QUICK_HOCKEY: dict[str, object] = {"periods": 1, "shots_per_period": 2}
 
 
 @pytest.fixture(scope="module")
@@ -42,29 +34,11 @@ async def matchmaking(migrated: RunInfra, game_services: dict[str, ServiceProces
         yield service
 
 
-def verb(infra: RunInfra, name: str) -> str:
-    return infra.namespace.command("matchmaking", name)
-
-
 async def started(nc: Client, infra: RunInfra, fmt: Swiss | Elimination, players: list[str]) -> str:
     """A hockey tournament of greedy bots, created, filled and started by matchmaking, which plays it out."""
-    ref = await request(nc, verb(infra, "create"), CreateTournamentRequest(
-        name="standings cup", game="hockeydice", format=fmt, max_players=len(players), options=QUICK_HOCKEY),
-        TournamentRef)
-    for player in players:
-        await request(nc, verb(infra, "register"), RegisterPlayer(tournament_id=ref.tournament_id, player_id=player,
-                                                                  bot="greedy"), TournamentRef)
-    await request(nc, verb(infra, "start"), StartTournament(tournament_id=ref.tournament_id), TournamentView)
-    return ref.tournament_id
-
-
-async def finished(nc: Client, infra: RunInfra, tournament_id: str, timeout: float = 120) -> TournamentView:
-    deadline = time.monotonic() + timeout
-    while (view := await request(nc, verb(infra, "get"), GetTournament(tournament_id=tournament_id),
-                                 TournamentView)).status != "finished":
-        assert time.monotonic() < deadline, f"{tournament_id} did not finish: {view}"
-        await asyncio.sleep(0.1)
-    return view
+    tournament_id = await new_tournament(nc, infra, "hockeydice", fmt, players, QUICK_HOCKEY)
+    await start(nc, infra, tournament_id)
+    return tournament_id
 
 
 def as_placed(view: TournamentView) -> list[tuple[int, str, float, float, float, int]]:
