@@ -1,11 +1,37 @@
 from __future__ import annotations
 
+import random
 import socket
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+PICKED_FROM = range(15000, 25000)
+"""Where ``free_port`` picks: below Linux's ephemeral range (32768-60999 by default) and the IANA one (49152-)."""
+_handed_out: set[int] = set()
+
+
+def ephemeral_range() -> range:
+    """The ports the kernel gives outgoing connections as their own."""
+    try:
+        low, high = map(int, Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split())
+    except (OSError, ValueError):
+        low, high = 49152, 65535
+    return range(low, high + 1)
 
 
 def free_port() -> int:
+    """A port a server can listen on now, for a process started later (and started again there after a crash).
+
+    It is picked outside the ephemeral range: a port of that range may meanwhile become an outgoing connection's
+    own (a client reconnecting while the server is down), and the server could not listen on it. The kernel's pick
+    of port 0 comes from that range, so it is only the last resort. No port is handed out twice by a process."""
+    ephemeral = ephemeral_range()
+    candidates = [port for port in PICKED_FROM if port not in ephemeral and port not in _handed_out]
+    for port in random.sample(candidates, min(len(candidates), 200)):
+        if port_is_free(port):
+            _handed_out.add(port)
+            return port
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
