@@ -19,6 +19,8 @@ from shared.client.http import LeagueClient
 from shared.eventstore import EventStore
 from shared.fairness.vectors import load_vectors
 from shared.infra.processes import ServiceProcess
+from shared.messages.engine import CommandAccepted
+from shared.messages.stored import loaded
 from shared.play.table import Table
 from tests.infra import RunInfra
 from tests.integration.browser import Page, chromium
@@ -77,6 +79,13 @@ async def finished_table(store: EventStore, game_id: str) -> Table:
     return Table(game_id).apply_all(await store.read_stream(game_id))
 
 
+async def who_played(store: EventStore, game_id: str) -> list[tuple[int, str, str | None]]:
+    """Each accepted command of the game: (seat, command, the bot that chose it or None for a person)."""
+    accepted = [loaded(e) for e in await store.read_stream(game_id) if e.type == "engine.CommandAccepted"]
+    return [(a.seat, json.loads(bytes(a.command))["type"], a.by_bot)
+            for a in accepted if isinstance(a, CommandAccepted)]
+
+
 async def test_a_person_plays_a_hockey_game_to_the_end_against_a_bot_by_clicking(
     league: WebLeague, store: EventStore, tmp_path: Path
 ) -> None:
@@ -99,7 +108,7 @@ async def test_a_person_plays_a_hockey_game_to_the_end_against_a_bot_by_clicking
         assert "greedy bot 2" in await page.js("document.querySelector('#board').innerText")
         await page.screenshot("play-hockey-start")
         clicked = await play_by_clicking(page)
-        assert len(clicked) > 1, clicked
+        assert len(clicked) > 1, (clicked, await who_played(store, game_id))
         await page.screenshot("play", whole=False)
 
         table = await finished_table(store, game_id)
