@@ -94,7 +94,7 @@ async def test_a_person_plays_a_hockey_game_to_the_end_against_a_bot_by_clicking
         await page.js("document.querySelector('#kind-tabs [data-kind=hockeydice]').click()")
         await page.until("!!document.getElementById('opt-periods')")
         await page.js("document.getElementById('opt-periods').value = 1;"
-                      " document.getElementById('opt-shots').value = 3;"
+                      " document.getElementById('opt-shots').value = 5;"
                       " document.getElementById('opt-seed').checked = true;"
                       " document.querySelector('select.opponent[data-seat=\"1\"]').value = 'greedy';"
                       " document.getElementById('create-game').click()")
