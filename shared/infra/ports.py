@@ -9,6 +9,7 @@ from pathlib import Path
 PICKED_FROM = range(15000, 25000)
 """Where ``free_port`` picks: below Linux's ephemeral range (32768-60999 by default) and the IANA one (49152-)."""
 _handed_out: set[int] = set()
+_random = random.SystemRandom()
 
 
 def ephemeral_range() -> range:
@@ -25,16 +26,25 @@ def free_port() -> int:
 
     It is picked outside the ephemeral range: a port of that range may meanwhile become an outgoing connection's
     own (a client reconnecting while the server is down), and the server could not listen on it. The kernel's pick
-    of port 0 comes from that range, so it is only the last resort. No port is handed out twice by a process."""
+    of port 0 comes from that range, so it is only the last resort. A process is not handed a port twice, from here
+    or from ``preferred_port``."""
     ephemeral = ephemeral_range()
     candidates = [port for port in PICKED_FROM if port not in ephemeral and port not in _handed_out]
-    for port in random.sample(candidates, min(len(candidates), 200)):
+    for port in _random.sample(candidates, min(len(candidates), 200)):
         if port_is_free(port):
-            _handed_out.add(port)
-            return port
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+            return _claimed(port)
+    for _ in range(100):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = int(sock.getsockname()[1])
+        if port not in _handed_out:
+            return _claimed(port)
+    raise OSError("no free port for a server")
+
+
+def _claimed(port: int) -> int:
+    _handed_out.add(port)
+    return port
 
 
 def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
@@ -52,9 +62,10 @@ def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
 
 
 def preferred_port(port: int, what: str = "", say: Callable[[str], None] | None = None) -> int:
-    """``port`` when a server can listen on it, else any free port, announced through ``say`` (naming ``what``)."""
+    """``port`` when a server can listen on it (one handed out before too), else any free port, announced through
+    ``say`` (naming ``what``). Neither is handed out by ``free_port`` after."""
     if port_is_free(port):
-        return port
+        return _claimed(port)
     other = free_port()
     if say is not None:
         say(f"league: WARNING port {port} is taken by another program: {what or 'the service'} listens on {other} "

@@ -87,12 +87,11 @@ async def stream_replicated(league: ClusterLeague, timeout: float = 60) -> None:
         await nc.close()
 
 
-async def kill_and_recover(league: ClusterLeague, running: asyncio.Future[Any]) -> list[str]:
+async def kill_and_recover(league: ClusterLeague, running: asyncio.Future[Any], began: float) -> list[str]:
     """kill -9 the EVENTS stream's leader and engine-2; engine-1 takes every partition; both come back and the
-    engines share the partitions again. Returns what was done and when, each while the tournament was still being
-    played."""
+    engines share the partitions again. Returns what was done and when (seconds since ``began``), each while the
+    tournament was still being played."""
     done = []
-    began = time.monotonic()
 
     def did(what: str) -> None:
         done.append(f"{what} at {time.monotonic() - began:.1f}s")
@@ -133,13 +132,13 @@ async def test_a_tournament_through_two_gateways_survives_a_nats_server_and_an_e
         organiser = clients[0]
         tournament_id = await organiser.create_tournament(
             "Cluster cup", "hockeydice", {"type": "swiss", "table_size": 2, "rounds": ROUNDS}, PLAYERS,
-            {"periods": 3, "shots_per_period": 6}, turn_seconds=5)
+            {"periods": 3, "shots_per_period": 10}, turn_seconds=5)
         await asyncio.gather(*(c.enter(tournament_id) for c in clients))
         await organiser.start(tournament_id)
         bots = asyncio.ensure_future(asyncio.gather(
             *(play_tournament(c, tournament_id, random.Random(n)) for n, c in enumerate(clients))))
         try:
-            done = await kill_and_recover(league, bots)
+            done = await kill_and_recover(league, bots, began)
             await asyncio.wait_for(asyncio.shield(bots), 150)
         finally:
             bots.cancel()

@@ -35,7 +35,7 @@ from shared.messages.tournaments import (
 )
 from shared.tournaments.events import TournamentFinished, TournamentStarted
 from tests.infra import RunInfra
-from tests.integration.helpers import service_running
+from tests.integration.helpers import NotYet, service_running, until
 from tests.integration.tournaments import finished, new_tournament, start, subject
 
 
@@ -108,11 +108,12 @@ async def test_a_swiss_tournament_of_64_bots_over_16_tables_runs_every_round_wit
     assert list(stored_events[-1].ranking) == expected == list(tournament.ranking or ())
     assert [s.player_id for s in tournament.standings] == expected
 
-    deadline = time.monotonic() + 10
-    while (rated := await superuser.fetchval(
-            "SELECT count(*) FROM player_ratings WHERE player_id = ANY($1) AND games = 5", players)) < 64:
-        assert time.monotonic() < deadline, f"only {rated} of 64 ratings count the 5 games"
-        await asyncio.sleep(0.1)
+    async def all_rated() -> bool | NotYet:
+        rated = await superuser.fetchval(
+            "SELECT count(*) FROM player_ratings WHERE player_id = ANY($1) AND games = 5", players)
+        return rated == 64 or NotYet(f"{rated} of 64 ratings count the 5 games")
+
+    await until("every rating counts the 5 games", all_rated, 10)
     rows = await superuser.fetch("SELECT player_id, mu, sigma FROM player_ratings WHERE player_id = ANY($1)", players)
     ordinal = {row[0]: row[1] - 3 * row[2] for row in rows}
     assert ordinal[expected[0]] > ordinal[expected[-1]]
@@ -187,13 +188,12 @@ async def test_the_quick_play_queue_seats_waiting_players_at_a_table_and_opens_t
     pair = [f"qa-{run}", f"qb-{run}"]
     for player in pair:
         await ticket("join", JoinQueue(player_id=player, game="hockeydice", seats=2, bot="greedy"))
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
+    async def both_seated() -> list[QueueTicket] | NotYet:
         tickets = [await ticket("status", QueueStatus(player_id=p)) for p in pair]
-        if all(t.status == "seated" for t in tickets):
-            break
-        await asyncio.sleep(0.1)
-    assert [t.status for t in tickets] == ["seated", "seated"] and tickets[0].game_id == tickets[1].game_id
+        return tickets if all(t.status == "seated" for t in tickets) else NotYet(str(tickets))
+
+    tickets: list[QueueTicket] = await until("both players seated", both_seated, 20)
+    assert tickets[0].game_id == tickets[1].game_id
     assert tickets[0].game_id is not None
     opened = loaded((await store.read_stream(tickets[0].game_id, 1, 1))[0])
     assert isinstance(opened, GameOpened) and set(opened.players) == set(pair) and opened.tournament_id is None
@@ -234,10 +234,11 @@ async def test_quick_play_seats_players_of_different_ratings_only_once_their_ban
     for player in (low, high):
         await request(nc, subject(migrated, "queue.join"),
                       JoinQueue(player_id=player, game="hockeydice", seats=2, bot="random"), QueueTicket)
-    while (ticket := await request(nc, subject(migrated, "queue.status"), QueueStatus(player_id=low),
-                                   QueueTicket)).status != "seated":
-        assert time.monotonic() - joined < 20, "never seated"
-        await asyncio.sleep(0.1)
+    async def seated() -> QueueTicket | NotYet:
+        got = await request(nc, subject(migrated, "queue.status"), QueueStatus(player_id=low), QueueTicket)
+        return got if got.status == "seated" else NotYet(str(got))
+
+    ticket: QueueTicket = await until(f"{low} seated", seated, 20)
     assert time.monotonic() - joined >= 2.5
     other = await request(nc, subject(migrated, "queue.status"), QueueStatus(player_id=high), QueueTicket)
     assert other.status == "seated" and other.game_id == ticket.game_id
