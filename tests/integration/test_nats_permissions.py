@@ -23,6 +23,7 @@ from shared.bus.auth import ADMIN
 from shared.bus.namespace import Namespace
 from shared.infra.embedded_nats import EmbeddedNats
 from shared.infra.nats_auth import auth_config, nkey_file
+from tests.integration.helpers import until
 
 NS = Namespace("perm")
 QUIET = 0.5
@@ -76,16 +77,22 @@ async def closed(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Clos
         server.stop()
 
 
-async def received(admin: Client, subject: str, act: Callable[[], Awaitable[object]]) -> list[Msg]:
-    """What the admin (who may read everything) sees on ``subject`` while ``act`` runs."""
+async def received(admin: Client, subject: str, act: Callable[[], Awaitable[object]],
+                   expected: int = 0) -> list[Msg]:
+    """What the admin (who may read everything) sees on ``subject`` while ``act`` runs: once ``expected`` messages
+    have come (a busy machine may take a while), and ``QUIET`` seconds more for any that should not."""
     got: list[Msg] = []
 
     async def keep(msg: Msg) -> None:
         got.append(msg)
 
+    async def arrived() -> bool:
+        return len(got) >= expected
+
     sub = await admin.subscribe(subject, cb=keep)
     await admin.flush()
     await act()
+    await until(f"{expected} messages on {subject}", arrived, 10)
     await asyncio.sleep(QUIET)
     await sub.unsubscribe()
     return got
@@ -113,7 +120,7 @@ async def test_only_the_gateway_and_matchmaking_send_moves_and_only_the_gateway_
     assert not await received(admin, view, lambda: matchmaking.nc.publish(view, b"{}"))
     await matchmaking.refused(view)
     gateway = await closed.connect("gateway")
-    assert len(await received(admin, view, lambda: gateway.nc.publish(view, b"{}"))) == 1
+    assert len(await received(admin, view, lambda: gateway.nc.publish(view, b"{}"), expected=1)) == 1
 
 
 async def test_nobody_but_the_admin_subscribes_to_everything(closed: Closed) -> None:
