@@ -107,9 +107,9 @@ def game_section(game: GameName, title: str, seats: int, options: dict[str, Any]
     first_move = sh(
         f"move=$(curl -sS --fail-with-body {url}\" -H \"$AUTH\" | jq -c '.legal[0] // empty')",
         'if [ -n "$move" ]; then',
-        f'  curl -sS --fail-with-body -X POST {url}/commands" -H "$AUTH" \\',
+        f'  curl -sS -X POST {url}/commands" -H "$AUTH" \\',
         f"    {json_header} -H 'Idempotency-Key: {game}-first-move' -d \"$move\" \\",
-        "    | jq -c '{version, duplicate, ended}'",
+        "    | jq -c 'if .code then {refused: .code, message} else {version, duplicate, ended} end'",
         "fi")
     to_the_end = sh(
         f'play_to_end "{var}"',
@@ -131,7 +131,9 @@ Your view (`GameView`: the game as your seat sees it, your legal moves in `legal
 
 {look}
 Send a move (`CommandDone` comes back with your new view). With an `Idempotency-Key` a retry of the same move is
-answered with the first result and changes nothing; without one, each send is a new move:
+answered with the first result and changes nothing; without one, each send is a new move. A move the game no longer
+wants, because another seat acted first (in Hockey either team may call the roll, and the league's bot does at once),
+is refused (a 4xx whose `{{code, message}}` names the rule) and changes nothing: read your view again.
 
 {first_move}
 Play it to the end, then ask the referee's audit (it waits until the RNG has revealed the game's seed):
