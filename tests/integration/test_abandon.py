@@ -25,18 +25,15 @@ from shared.messages.engine import CommandResult, CreateGame, GameAbandoned, Gam
 from shared.messages.registry import message_name
 from shared.messages.rng import rng_stream
 from shared.messages.tournaments import (
-    CreateTournamentRequest,
     GetTournament,
-    RegisterPlayer,
-    StartTournament,
     Swiss,
-    TournamentRef,
     TournamentView,
 )
 from shared.play.table import Table
 from tests.infra import RunInfra
 from tests.integration.helpers import service_running
 from tests.integration.play import create, play_moves, revealed
+from tests.integration.tournaments import new_tournament, start
 
 ABANDONED = message_name(GameAbandoned)
 
@@ -121,15 +118,9 @@ async def test_a_tournament_goes_on_past_an_abandoned_table(
 ) -> None:
     ns = migrated.namespace
     with service_running("matchmaking", {**migrated.env, "LOG_LEVEL": "warning"}, migrated.tmp / "mm-abandon.log"):
-        ref = await request(nc, ns.command("matchmaking", "create"), CreateTournamentRequest(
-            name="Abandon cup", game="vortex", format=Swiss(table_size=2, rounds=2), max_players=4,
-            options=msgspec.Raw(b'{"max_rounds": 3}')), TournamentRef, timeout=30)
-        tid = ref.tournament_id
-        for player in ("ann", "bob", "cid", "dan"):
-            await request(nc, ns.command("matchmaking", "register"), RegisterPlayer(tournament_id=tid,
-                                                                                    player_id=player), TournamentRef)
-        view = await request(nc, ns.command("matchmaking", "start"), StartTournament(tournament_id=tid),
-                             TournamentView, timeout=30)
+        tid = await new_tournament(nc, migrated, "vortex", Swiss(table_size=2, rounds=2), ["ann", "bob", "cid", "dan"],
+                                   {"max_rounds": 3}, bot=None, timeout=30)
+        view = await start(nc, migrated, tid, timeout=30)
         first_round = [t.games[0].game_id for t in view.rounds[0].tables]
         for game_id in first_round:
             for _ in range(100):

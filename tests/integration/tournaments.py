@@ -25,19 +25,22 @@ def subject(infra: RunInfra, verb: str) -> str:
 
 
 async def new_tournament(nc: Client, infra: RunInfra, game: str, fmt: Swiss | Elimination, players: list[str],
-                         options: dict[str, object] | None = None) -> str:
-    """A tournament with ``players`` registered, each played by matchmaking's greedy bot; not started."""
+                         options: dict[str, object] | None = None, bot: str | None = "greedy",
+                         timeout: float = 5.0) -> str:
+    """A tournament with ``players`` registered, each played by matchmaking's ``bot`` (None: by nobody); not
+    started."""
     ref = await request(nc, subject(infra, "create"), CreateTournamentRequest(
         name=f"{game} cup", game=game, format=fmt, max_players=len(players),
-        options=msgspec.Raw(msgspec.json.encode(options or {}))), TournamentRef)
+        options=msgspec.Raw(msgspec.json.encode(options or {}))), TournamentRef, timeout=timeout)
     for player in players:
         await request(nc, subject(infra, "register"),
-                      RegisterPlayer(tournament_id=ref.tournament_id, player_id=player, bot="greedy"), TournamentRef)
+                      RegisterPlayer(tournament_id=ref.tournament_id, player_id=player, bot=bot), TournamentRef)
     return ref.tournament_id
 
 
-async def start(nc: Client, infra: RunInfra, tournament_id: str) -> TournamentView:
-    return await request(nc, subject(infra, "start"), StartTournament(tournament_id=tournament_id), TournamentView)
+async def start(nc: Client, infra: RunInfra, tournament_id: str, timeout: float = 5.0) -> TournamentView:
+    return await request(nc, subject(infra, "start"), StartTournament(tournament_id=tournament_id), TournamentView,
+                         timeout=timeout)
 
 
 async def finished(nc: Client, infra: RunInfra, tournament_id: str, timeout: float = 120) -> TournamentView:
