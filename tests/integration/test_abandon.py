@@ -5,6 +5,7 @@ abandoned table. ``league abandon`` asks the engine over NATS."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import subprocess
 import sys
@@ -31,7 +32,7 @@ from shared.messages.tournaments import (
 )
 from shared.play.table import Table
 from tests.infra import RunInfra
-from tests.integration.helpers import service_running
+from tests.integration.helpers import NotYet, service_running, until
 from tests.integration.play import create, play_moves, revealed
 from tests.integration.tournaments import new_tournament, start
 
@@ -123,16 +124,13 @@ async def test_a_tournament_goes_on_past_an_abandoned_table(
         view = await start(nc, migrated, tid, timeout=30)
         first_round = [t.games[0].game_id for t in view.rounds[0].tables]
         for game_id in first_round:
-            for _ in range(100):
-                if await store.stream_version(game_id):
-                    break
-                await asyncio.sleep(0.1)
+            await until(f"{game_id} is opened", functools.partial(store.stream_version, game_id), 10)
             await abandon_with(nc, ns, game_id, "the players left", "organiser ref")
-        for _ in range(200):
+
+        async def second_round() -> TournamentView | NotYet:
             view = await request(nc, ns.command("matchmaking", "get"), GetTournament(tournament_id=tid),
                                  TournamentView)
-            if len(view.rounds) == 2:
-                break
-            await asyncio.sleep(0.1)
-        assert len(view.rounds) == 2, view
+            return view if len(view.rounds) == 2 else NotYet(f"{len(view.rounds)} round(s), status {view.status}")
+
+        view = await until("the second round is drawn", second_round, 20)
         assert all(t.games[0].winners == () for t in view.rounds[0].tables)

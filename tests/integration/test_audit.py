@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 import json
 import urllib.error
 import urllib.request
@@ -53,7 +54,7 @@ async def test_the_gateway_serves_the_audit_report(
     gateway = ServiceProcess("gateway", {**migrated.env, "LOG_LEVEL": "warning"}, migrated.tmp / "gateway.log")
     gateway.start()
     try:
-        gateway.wait_healthy(60)
+        await asyncio.to_thread(gateway.wait_healthy, 60)
         game_id = await create(nc, migrated.namespace, "vortex", 2)
         assert get_json(f"{gateway.url}/audit/{game_id}")[0] == 409
         await play_to_end(nc, migrated.namespace, store, game_id, seed=11)

@@ -10,7 +10,7 @@ import time
 import urllib.request
 import uuid
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import msgspec
 import pytest
@@ -26,6 +26,7 @@ from shared.infra.processes import ServiceProcess
 from shared.messages.engine import CommandResult, GameView, GetView, PlayCommand
 from shared.play.table import Table
 from tests.infra import RunInfra
+from tests.integration.helpers import NotYet, until
 from tests.integration.play import create, revealed
 
 GAMES = 50
@@ -41,30 +42,32 @@ def metric(service: ServiceProcess, name: str) -> float:
 
 async def shares_settle(engines: list[ServiceProcess], timeout: float = 30) -> list[float]:
     """Wait until the live engines own every partition between them, each a share: returns each one's count."""
-    deadline = time.monotonic() + timeout
-    while True:
+
+    def settled() -> list[float] | NotYet:
         owned = [metric(e, "engine_partitions_owned") for e in engines]
         if sum(owned) == PARTITIONS and max(owned) - min(owned) <= 1 + PARTITIONS % len(engines):
             return owned
-        assert time.monotonic() < deadline, f"partitions never settled over {len(engines)} replicas: {owned}"
-        await asyncio.sleep(0.2)
+        return NotYet(f"owned {owned} of {PARTITIONS}")
+
+    owned: list[float] = await until(f"the partitions settle over {len(engines)} replicas", settled, timeout)
+    return owned
 
 
 @pytest.fixture
 async def started(migrated: RunInfra, game_services: dict[str, ServiceProcess]
-                  ) -> AsyncIterator[Callable[[int], list[ServiceProcess]]]:
+                  ) -> AsyncIterator[Callable[[int], Awaitable[list[ServiceProcess]]]]:
     """``started(n)``: the session's engine plus ``n - 1`` more replicas, running until the test ends; then the
     session's engine owns every partition again."""
     extra: list[ServiceProcess] = []
 
-    def start(replicas: int) -> list[ServiceProcess]:
+    async def start(replicas: int) -> list[ServiceProcess]:
         for n in range(replicas - 1):
             replica = ServiceProcess("engine", {**migrated.env, "LOG_LEVEL": "warning"},
                                      migrated.tmp / f"engine-{len(extra) + n + 2}.log")
             replica.start()
             extra.append(replica)
         for replica in extra:
-            replica.wait_healthy(60)
+            await asyncio.to_thread(replica.wait_healthy, 60)
         return [game_services["engine"], *extra]
 
     try:
@@ -127,9 +130,10 @@ async def check_games(store: EventStore, game_ids: list[str], accepted: list[lis
 
 @pytest.mark.parametrize("replicas", [2, 3])
 async def test_engine_replicas_hammered_on_50_games_lose_and_double_nothing(
-    nc: Client, store: EventStore, migrated: RunInfra, started: Callable[[int], list[ServiceProcess]], replicas: int
+    nc: Client, store: EventStore, migrated: RunInfra, started: Callable[[int], Awaitable[list[ServiceProcess]]],
+    replicas: int
 ) -> None:
-    engines = started(replicas)
+    engines = await started(replicas)
     owned = await shares_settle(engines)
     assert min(owned) > 0, owned
     before = [metric(r, 'engine_requests_total{kind="command"}') for r in engines]
@@ -143,10 +147,10 @@ async def test_engine_replicas_hammered_on_50_games_lose_and_double_nothing(
 
 
 async def test_when_an_owner_is_killed_mid_burst_another_replica_takes_its_partitions_and_play_goes_on(
-    nc: Client, store: EventStore, migrated: RunInfra, started: Callable[[int], list[ServiceProcess]],
+    nc: Client, store: EventStore, migrated: RunInfra, started: Callable[[int], Awaitable[list[ServiceProcess]]],
     game_services: dict[str, ServiceProcess]
 ) -> None:
-    survivor, doomed = started(2)
+    survivor, doomed = await started(2)
     await shares_settle([survivor, doomed])
     game_ids = [await create(nc, migrated.namespace, "hockeydice", 2, {"periods": 1, "shots_per_period": 4})
                 for _ in range(20)]

@@ -4,11 +4,9 @@ stream's chain, by where the RNG saw the game end, by JetStream's copy and by th
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Callable
 
@@ -24,6 +22,7 @@ from shared.messages.rng import rng_stream
 from shared.notary.checkpoint import STREAM, LogCheckpointSigned
 from shared.verify.run import Verified, parse_checkpoints, verify_log
 from tests.infra import RunInfra
+from tests.integration.helpers import NotYet, until
 from tests.integration.play import create, play_to_end
 from tests.integration.tamper import edit_data, rechain, rewrite
 
@@ -69,16 +68,18 @@ async def relayed_and_signed(store: EventStore, js: JetStreamContext, infra: Run
                              timeout: float = 60) -> None:
     """JetStream holds the game's and the RNG's events, and a signed checkpoint of the log covers them."""
     last = max([(await store.read_stream(s))[-1].checkpoint for s in (game_id, rng_stream(game_id))])
-    deadline = time.monotonic() + timeout
-    while True:
+
+    async def relayed_and_covered() -> bool | NotYet:
         async with store.pool.acquire() as conn:
             relayed = await load_checkpoint(conn, "relay")
         signed = await store.read_stream(STREAM)
-        covered = signed and msgspec.json.decode(signed[-1].data, type=LogCheckpointSigned).upto >= last
-        if relayed >= last and covered:
-            return
-        assert time.monotonic() < deadline, "the relay did not publish the game, or the notary did not sign it"
-        await asyncio.sleep(0.2)
+        upto = msgspec.json.decode(signed[-1].data, type=LogCheckpointSigned).upto if signed else None
+        if relayed >= last and upto is not None and upto >= last:
+            return True
+        return NotYet(f"the game's last event at {last}, relayed up to {relayed}, signed up to {upto}")
+
+    await until("the relay published the game and the notary signed a checkpoint covering it", relayed_and_covered,
+                timeout)
 
 
 def league(infra: RunInfra, *args: str) -> subprocess.CompletedProcess[str]:

@@ -211,7 +211,7 @@ async def test_a_tournament_finishes_when_the_service_is_killed_and_restarted_mi
     matchmaking.kill()
     await asyncio.sleep(1)
     matchmaking.start()
-    matchmaking.wait_healthy(60)
+    await asyncio.to_thread(matchmaking.wait_healthy, 60)
 
     tournament = await finished(nc, migrated, tournament_id, timeout=60)
     assert [len(r.tables) for r in tournament.rounds] == [4, 4, 4]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import time
 import urllib.request
 from collections.abc import AsyncIterator, Iterator
 from urllib.parse import urlsplit, urlunsplit
@@ -24,7 +23,7 @@ from shared.infra.embedded_replica import EmbeddedReplica
 from shared.infra.ports import free_port
 from shared.infra.processes import ServiceProcess
 from tests.infra import RunInfra
-from tests.integration.helpers import event, new_stream, service_running
+from tests.integration.helpers import NotYet, event, new_stream, service_running, until
 from tests.integration.play import create, play_to_end
 from tests.integration.test_engine_replicas import metric
 
@@ -68,11 +67,13 @@ async def superuser_on(replica: EmbeddedReplica) -> asyncpg.Connection:
 
 async def replayed_past(replica: EmbeddedReplica, position: int, timeout: float = 10) -> None:
     conn = await superuser_on(replica)
-    deadline = time.monotonic() + timeout
+
+    async def replayed() -> bool | NotYet:
+        at = await conn.fetchval("SELECT (pg_last_wal_replay_lsn() - '0/0')::bigint")
+        return at >= position or NotYet(f"replayed up to WAL byte {at} of {position}")
+
     try:
-        while await conn.fetchval("SELECT (pg_last_wal_replay_lsn() - '0/0')::bigint") < position:
-            assert time.monotonic() < deadline, "the replica did not replay the primary's WAL"
-            await asyncio.sleep(0.02)
+        await until("the replica replays the primary's WAL", replayed, timeout)
     finally:
         await conn.close()
 

@@ -148,7 +148,7 @@ async def test_a_relay_whose_acks_never_come_says_so_and_recovers_from_its_check
 
     try:
         relay.start()
-        relay.wait_healthy(60)
+        await asyncio.to_thread(relay.wait_healthy, 60)
         for n, stream in enumerate(("a", "b", "c")):
             events = [event(i) for i in range(100)]
             ids += [e.event_id for e in events]
