@@ -172,10 +172,13 @@ def test_figures_divide_each_process_cpu_by_the_commands_and_compare_with_the_fl
     assert figures["p50_ms_at_half_rate"] == 10.0 and figures["postgres_fsync"] is True
     assert figures["floor_p99_ms_at_half_rate"] == 30.0 and figures["floor_paced_per_s"] == 50.0
     assert figures["disk_flush_stalls_at_half_rate"] == 2 and figures["disk_flush_max_ms_at_half_rate"] == 120.0
+    assert figures["cpu_ms_per_command_at_half_rate"] == 4.0 and figures["machine_busy_cores_at_half_rate"] == 1.5
+    assert figures["floor_cpu_ms_per_request_at_half_rate"] == 0.8
     report(figures)
     out = capsys.readouterr().out
     assert "league total" in out and "disk flushes over 50 ms: 2, slowest 120 ms" in out
-    assert "floor paced at the league's half rate" in out
+    assert "league CPU 4.00 ms/command, machine 1.50 of" in out
+    assert "floor paced at the league's half rate" in out and "CPU 0.80 ms/request, machine 1.50 of" in out
 
 
 def test_the_flush_probe_counts_the_flushes_of_a_window_and_the_slow_ones(tmp_path: Path) -> None:
