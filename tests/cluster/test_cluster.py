@@ -31,7 +31,8 @@ from shared.verify.run import verify_log
 from tests.closed_league import store_as
 from tests.cluster.league import ClusterLeague, running_cluster_league
 from tests.faults.checks import Statuses, relayed, revealed, same_events_in_postgresql_and_jetstream
-from tests.integration.test_engine_replicas import metric, shares_settle
+from tests.integration.helpers import metric
+from tests.integration.test_engine_replicas import shares_settle
 
 pytestmark = pytest.mark.cluster
 PLAYERS = 8
@@ -147,7 +148,7 @@ async def test_a_tournament_through_two_gateways_survives_a_nats_server_and_an_e
     assert final["status"] == "finished" and len(final["ranking"]) == PLAYERS, final
     assert statuses.seen[500] == statuses.seen[502] == 0, f"the bots got a server error: {dict(statuses.seen)}"
     for gateway in league.replicas("gateway"):
-        assert metric(gateway, "http_responses_total") > 0, f"{gateway.url} served no bot"
+        assert metric(gateway.url, "http_responses_total") > 0, f"{gateway.url} served no bot"
     print(f"\n{'; '.join(done)}; played in {played:.0f}s; the bots saw {dict(statuses.seen)}, "
           f"{statuses.unanswered} requests unanswered")
 

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import re
 import time
 import urllib.request
 import uuid
@@ -47,12 +46,16 @@ async def players(session: aiohttp.ClientSession, url: str, count: int) -> list[
 
 
 def metric(url: str, name: str) -> float:
-    """A service's metric without labels, from its /metrics."""
+    """A service's metric from its /metrics: one sample, named as printed (``name`` or ``name{labels}``), or, for a
+    bare name, the sum of its labelled samples. A declared metric without that sample yet (labels not used so far)
+    reads 0; an undeclared one fails."""
     with urllib.request.urlopen(f"{url}/metrics", timeout=5) as response:
-        text = response.read().decode()
-    found = re.search(rf"^{name} (\S+)$", text, re.MULTILINE)
-    assert found, f"{name} is not in /metrics"
-    return float(found.group(1))
+        lines = response.read().decode().splitlines()
+    declared = {line.split()[2] for line in lines if line.startswith("# TYPE ")}
+    samples = (line.rpartition(" ") for line in lines if line and not line.startswith("#"))
+    values = [float(value) for series, _, value in samples if series == name or series.startswith(f"{name}{{")]
+    assert values or name.partition("{")[0] in declared, f"{name} is not in /metrics"
+    return sum(values)
 
 
 async def rejections_written(engine: ServiceProcess, timeout: float = 10) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-import urllib.request
 import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -26,7 +25,7 @@ from shared.infra.processes import ServiceProcess
 from shared.messages.engine import CommandResult, GameView, GetView, PlayCommand
 from shared.play.table import Table
 from tests.infra import RunInfra
-from tests.integration.helpers import NotYet, until
+from tests.integration.helpers import NotYet, metric, until
 from tests.integration.play import create, revealed
 
 GAMES = 50
@@ -34,17 +33,11 @@ SHORT: dict[str, object] = {"periods": 1, "shots_per_period": 2}
 _encoder = msgspec.json.Encoder()
 
 
-def metric(service: ServiceProcess, name: str) -> float:
-    with urllib.request.urlopen(f"{service.url}/metrics", timeout=5) as response:
-        text = response.read().decode()
-    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(name))
-
-
 async def shares_settle(engines: list[ServiceProcess], timeout: float = 30) -> list[float]:
     """Wait until the live engines own every partition between them, each a share: returns each one's count."""
 
     def settled() -> list[float] | NotYet:
-        owned = [metric(e, "engine_partitions_owned") for e in engines]
+        owned = [metric(e.url, "engine_partitions_owned") for e in engines]
         if sum(owned) == PARTITIONS and max(owned) - min(owned) <= 1 + PARTITIONS % len(engines):
             return owned
         return NotYet(f"owned {owned} of {PARTITIONS}")
@@ -136,13 +129,13 @@ async def test_engine_replicas_hammered_on_50_games_lose_and_double_nothing(
     engines = await started(replicas)
     owned = await shares_settle(engines)
     assert min(owned) > 0, owned
-    before = [metric(r, 'engine_requests_total{kind="command"}') for r in engines]
+    before = [metric(r.url, 'engine_requests_total{kind="command"}') for r in engines]
     game_ids = [await create(nc, migrated.namespace, "hockeydice", 2, SHORT) for _ in range(GAMES)]
     accepted = await asyncio.gather(*(hammer(nc, migrated, store, g, n) for n, g in enumerate(game_ids)))
     await check_games(store, game_ids, accepted)
-    served = [metric(r, 'engine_requests_total{kind="command"}') - b for r, b in zip(engines, before, strict=True)]
+    served = [metric(r.url, 'engine_requests_total{kind="command"}') - b for r, b in zip(engines, before, strict=True)]
     assert all(count > 20 for count in served), f"every replica must have served its games' commands: {served}"
-    ahead = sum(metric(r, "engine_draws_answered_ahead") for r in engines)
+    ahead = sum(metric(r.url, "engine_draws_answered_ahead") for r in engines)
     assert ahead > GAMES, f"the draws were not answered from blocks ahead ({ahead}), yet every game must verify"
 
 
@@ -156,7 +149,7 @@ async def test_when_an_owner_is_killed_mid_burst_another_replica_takes_its_parti
                 for _ in range(20)]
     burst = asyncio.gather(*(hammer(nc, migrated, store, g, n) for n, g in enumerate(game_ids)))
     for _ in range(200):
-        if metric(doomed, 'engine_requests_total{kind="command"}') >= 40:
+        if metric(doomed.url, 'engine_requests_total{kind="command"}') >= 40:
             break
         await asyncio.sleep(0.05)
     doomed.kill()

@@ -23,9 +23,8 @@ from shared.infra.embedded_replica import EmbeddedReplica
 from shared.infra.ports import free_port
 from shared.infra.processes import ServiceProcess
 from tests.infra import RunInfra
-from tests.integration.helpers import NotYet, event, new_stream, service_running, until
+from tests.integration.helpers import NotYet, event, metric, new_stream, service_running, until
 from tests.integration.play import create, play_to_end
-from tests.integration.test_engine_replicas import metric
 
 SHORT: dict[str, object] = {"periods": 1, "shots_per_period": 2}
 
@@ -144,13 +143,13 @@ async def test_standings_and_audits_read_from_the_replica_and_a_game_that_outran
             service_running("gateway", env, migrated.tmp / "gateway-replica.log") as gateway:
         for _ in range(3):
             assert "events" in await get_json(f"{standings.url}/v1/counters")
-        assert metric(standings, "db_reads_from_replica") >= 3
+        assert metric(standings.url, "db_reads_from_replica") >= 3
 
         ended = await create(nc, ns, "hockeydice", 2, SHORT)
         await play_to_end(nc, ns, store, ended)
         await replayed_past(replica, await primary_position(store))
         assert (await audit(gateway, ended))["verified"]
-        from_replica = metric(gateway, "db_reads_from_replica")
+        from_replica = metric(gateway.url, "db_reads_from_replica")
         assert from_replica >= 1
 
         paused = await superuser_on(replica)
