@@ -22,6 +22,7 @@ STORE_DOWN: tuple[type[BaseException], ...] = (
 """``ConnectionError`` is the OS's word for a refused or reset connection: PostgreSQL's, as only the store opens
 connections while a request is handled (nats-py reconnects in the background)."""
 CLOSED_CONNECTION = "connection is closed"
+LEFT_MID_ANSWER = "cannot switch to state"
 
 
 def unavailable(error: BaseException) -> tuple[str, str] | None:
@@ -32,7 +33,7 @@ def unavailable(error: BaseException) -> tuple[str, str] | None:
         return NO_RESPONDERS, "the service for this request is not answering now (it may be restarting); try again"
     if isinstance(error, BUS_DOWN):
         return BUS_DOWN_CODE, f"the league's message bus is not reachable now ({type(error).__name__}); try again"
-    if isinstance(error, STORE_DOWN) or _closed_under_us(error):
+    if isinstance(error, STORE_DOWN) or _closed_under_us(error) or _left_mid_answer(error):
         return STORE_DOWN_CODE, f"the league's database is not reachable now ({type(error).__name__}); try again"
     return None
 
@@ -41,3 +42,11 @@ def _closed_under_us(error: BaseException) -> bool:
     """A pooled connection that PostgreSQL dropped after the pool handed it out, before the query was sent: asyncpg
     says so with a plain InterfaceError (its other InterfaceErrors are the caller's mistakes)."""
     return isinstance(error, asyncpg.InterfaceError) and str(error) == CLOSED_CONNECTION
+
+
+def _left_mid_answer(error: BaseException) -> bool:
+    """A pooled connection that an earlier query left waiting for the rest of PostgreSQL's answer when PostgreSQL
+    went away (seen once while PostgreSQL was killed with -9 and started again): asyncpg refuses the next query with
+    an InternalClientError before it sends the query to run, and aborts the connection: the pool opens a new one and the
+    same request can be sent again."""
+    return isinstance(error, asyncpg.InternalClientError) and str(error).startswith(LEFT_MID_ANSWER)

@@ -14,6 +14,13 @@ def test_a_connection_postgresql_dropped_under_the_pool_is_an_outage() -> None:
     assert named is not None and named[0] == Refusal.STORE_UNAVAILABLE
 
 
+def test_a_connection_left_mid_answer_when_postgresql_went_away_is_an_outage() -> None:
+    error = asyncpg.InternalClientError("cannot switch to state 12; another operation (2) is in progress")
+    named = unavailable(error)
+    assert named is not None and named[0] == Refusal.STORE_UNAVAILABLE
+    assert unavailable(asyncpg.InternalClientError("unknown error in protocol implementation")) is None
+
+
 def test_a_misused_connection_is_not_an_outage() -> None:
     assert unavailable(asyncpg.InterfaceError("the number of query arguments cannot exceed 32767")) is None
     assert unavailable(asyncpg.exceptions.DataError("invalid input for query argument $1")) is None
