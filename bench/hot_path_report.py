@@ -48,7 +48,7 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
         figures[f"p99_ms_at_{label}"] = phase["latency_from_scheduled"]["p99_ms"]
         figures[f"p50_from_send_ms_at_{label}"] = phase["latency_from_sent"]["p50_ms"]
         figures[f"p99_from_send_ms_at_{label}"] = phase["latency_from_sent"]["p99_ms"]
-        figures[f"cpu_ms_per_command_at_{label}"] = league_cpu_ms(phase)
+        figures[f"cpu_ms_per_command_at_{label}"] = phase_cpu_ms(phase)
         figures[f"machine_busy_cores_at_{label}"] = round(phase["machine_busy_cores"], 2)
         if "disk_flushes" in phase:
             figures[f"disk_flush_stalls_at_{label}"] = phase["disk_flushes"]["stalls_over_50ms"]
@@ -57,7 +57,7 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
         figures["floor_paced_per_s"] = round(phase["rate"], 1)
         figures["floor_p50_ms_at_half_rate"] = phase["latency_from_scheduled"]["p50_ms"]
         figures["floor_p99_ms_at_half_rate"] = phase["latency_from_scheduled"]["p99_ms"]
-        figures["floor_cpu_ms_per_request_at_half_rate"] = league_cpu_ms(phase)
+        figures["floor_cpu_ms_per_request_at_half_rate"] = phase_cpu_ms(phase)
         figures["floor_machine_busy_cores_at_half_rate"] = round(phase["machine_busy_cores"], 2)
         if "disk_flushes" in phase:
             figures["floor_disk_flush_stalls_at_half_rate"] = phase["disk_flushes"]["stalls_over_50ms"]
@@ -65,9 +65,9 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
     return figures
 
 
-def league_cpu_ms(phase: dict[str, Any]) -> float:
-    """CPU ms per command of a phase summed over every process but the load generator (for the floor's phases:
-    the floor's process and PostgreSQL)."""
+def phase_cpu_ms(phase: dict[str, Any]) -> float:
+    """A phase's CPU ms per command (per request, for the floor's phases) summed over every process but the load
+    generator."""
     spent = sum(float(seconds) for name, seconds in phase["cpu_s"].items() if name != GENERATOR)
     return round(spent * 1000 / max(int(phase["commands"]), 1), 3)
 
@@ -107,7 +107,7 @@ def report(f: dict[str, Any]) -> None:
         s, t = phase["latency_from_scheduled"], phase["latency_from_sent"]
         print(f"    {phase['phase']:>4} offered {phase['offered_per_s']:7.1f}/s achieved {phase['rate']:7.1f}/s:"
               f" p50 {s['p50_ms']:7.1f} ms  p99 {s['p99_ms']:7.1f} ms  [p50 {t['p50_ms']:.1f}  p99 {t['p99_ms']:.1f}]"
-              f"  league CPU {league_cpu_ms(phase):.2f} ms/command, {_busy(phase, f['cores'])}, others"
+              f"  league CPU {phase_cpu_ms(phase):.2f} ms/command, {_busy(phase, f['cores'])}, others"
               f" {phase['others_cores']:.2f} cores, errors {phase['errors']}"
               + _disk(phase) + ("  NOT SUSTAINED" if phase["rate"] < 0.95 * phase["offered_per_s"] else ""))
     by = " + ".join(f"{k} {v:.2f}" for k, v in f["floor_cpu_ms_by_process"].items())
@@ -120,7 +120,7 @@ def report(f: dict[str, Any]) -> None:
         s, t = phase["latency_from_scheduled"], phase["latency_from_sent"]
         print(f"  floor paced at the league's half rate, offered {phase['offered_per_s']:.1f}/s achieved"
               f" {phase['rate']:.1f}/s: p50 {s['p50_ms']:.1f} ms  p99 {s['p99_ms']:.1f} ms  [p50 {t['p50_ms']:.1f}"
-              f"  p99 {t['p99_ms']:.1f}]; CPU {league_cpu_ms(phase):.2f} ms/request, {_busy(phase, f['cores'])}"
+              f"  p99 {t['p99_ms']:.1f}]; CPU {phase_cpu_ms(phase):.2f} ms/request, {_busy(phase, f['cores'])}"
               f"{_disk(phase)} (a durable commit waits for the disk's flush: a tail both share is the disk's)")
     print(f"  floor_ratio (league commands/s / floor requests/s) = {f['floor_ratio']};"
           f" CPU ratio (league ms/command / floor ms/request) = {f['cpu_ratio']}")
