@@ -107,9 +107,10 @@ def game_section(game: GameName, title: str, seats: int, options: dict[str, Any]
     first_move = sh(
         f"move=$(curl -sS --fail-with-body {url}\" -H \"$AUTH\" | jq -c '.legal[0] // empty')",
         'if [ -n "$move" ]; then',
-        f'  curl -sS -X POST {url}/commands" -H "$AUTH" \\',
-        f"    {json_header} -H 'Idempotency-Key: {game}-first-move' -d \"$move\" \\",
-        "    | jq -c 'if .code then {refused: .code, message} else {version, duplicate, ended} end'",
+        f'  answer=$(curl -sS -X POST {url}/commands" -H "$AUTH" -w \' %{{http_code}}\' \\',
+        f"    {json_header} -H 'Idempotency-Key: {game}-first-move' -d \"$move\")",
+        '  [ "${answer##* }" -lt 500 ]  # a refused move is a 4xx; a 5xx is the league failing',
+        "  jq -c 'if .code then {refused: .code, message} else {version, duplicate, ended} end' <<<\"${answer% *}\"",
         "fi")
     to_the_end = sh(
         f'play_to_end "{var}"',
