@@ -73,8 +73,8 @@ class EmbeddedNats(OwnedProcess):
         self._process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                          start_new_session=True)
         try:
-            wait_for_port(self.port, 30, "embedded nats-server")
-        except TimeoutError:
+            wait_for_port(self.port, 30, f"embedded nats-server (its log: {log})", self._process.poll)
+        except (TimeoutError, RuntimeError):
             self.stop()
             raise
         return self.url

@@ -8,6 +8,7 @@ import pwd
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import quote
@@ -26,6 +27,8 @@ def _bin_path() -> Path:
 
 
 POSTGRES_BIN_PATH = _bin_path()
+SOCKET_PATH_MAX = 107
+"""The longest path a Unix socket may have on Linux (``sun_path`` holds 108 bytes with the closing NUL)."""
 FAST_UNSAFE = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
 
 
@@ -69,10 +72,16 @@ class EmbeddedPostgres(OwnedProcess):
         self.port = 0
         self._process: subprocess.Popen[bytes] | None = None
         self._user = _as_user()
+        self._sockets: Path | None = None
 
     @property
     def url(self) -> str:
         return f"postgresql://postgres:{quote(self.password, safe='')}@127.0.0.1:{self.port}/postgres"
+
+    @property
+    def socket_folder(self) -> Path | None:
+        """Where the running server's Unix socket lies (only its owner may open it)."""
+        return self._sockets
 
     def start(self) -> str:
         pgdata = self.data_dir / "pgdata"
@@ -88,21 +97,33 @@ class EmbeddedPostgres(OwnedProcess):
         self._stop_stale(pgdata)
         (pgdata / "pg_hba.conf").write_text(HBA)
         self.port = self.port or free_port()  # started again (after a crash): on the port the services know
+        self._sockets = self._sockets or self._socket_folder(pgdata)
         log = open(self.data_dir / "postgres.log", "ab")  # noqa: SIM115 - kept open for the server's lifetime
         args = [str(POSTGRES_BIN_PATH / "postgres"), "-D", str(pgdata), "-p", str(self.port),
-                "-h", "127.0.0.1", "-k", str(pgdata), "-c", "max_connections=200"]
+                "-h", "127.0.0.1", "-k", str(self._sockets), "-c", "max_connections=200"]
         if not self.durable:
             args += FAST_UNSAFE
         self._process = subprocess.Popen(args, stdout=log, stderr=log, user=self._user, start_new_session=True)
         log.close()
         try:
-            wait_for_port(self.port, 60, "embedded PostgreSQL")
+            wait_for_port(self.port, 60, f"embedded PostgreSQL (its log: {self.data_dir / 'postgres.log'})",
+                          self._process.poll)
             self._wait_ready()
-            self._set_password(pgdata)
+            self._set_password(self._sockets)
         except (TimeoutError, RuntimeError):
             self.stop()
             raise
         return self.url
+
+    def _socket_folder(self, pgdata: Path) -> Path:
+        """The data directory, unless its socket's path would be too long for Unix (a deep checkout or temp
+        folder): then a folder of the server's own under the system's temp folder, as private (0700)."""
+        if len(str(pgdata / f".s.PGSQL.{self.port}")) <= SOCKET_PATH_MAX:
+            return pgdata
+        folder = Path(tempfile.mkdtemp(prefix="league-pg-"))
+        if self._user:
+            shutil.chown(folder, self._user, self._user)
+        return folder
 
     def _make_cluster(self, pgdata: Path) -> None:
         self._run("initdb", "-D", str(pgdata), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
@@ -121,10 +142,10 @@ class EmbeddedPostgres(OwnedProcess):
             time.sleep(0.1)
         raise TimeoutError("embedded PostgreSQL did not accept connections within 60s")
 
-    def _set_password(self, pgdata: Path) -> None:
+    def _set_password(self, sockets: Path) -> None:
         """Over the server's own socket (trusted: only its owner may open that folder)."""
         done = subprocess.run(
-            [str(POSTGRES_BIN_PATH / "psql"), "-h", str(pgdata), "-p", str(self.port), "-U", "postgres", "-d",
+            [str(POSTGRES_BIN_PATH / "psql"), "-h", str(sockets), "-p", str(self.port), "-U", "postgres", "-d",
              "postgres", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-v", f"password={self.password}"],
             input=b"ALTER ROLE postgres PASSWORD :'password';\n", capture_output=True, user=self._user)
         if done.returncode != 0:
@@ -157,11 +178,13 @@ class EmbeddedPostgres(OwnedProcess):
 
     def stop(self) -> None:
         process, self._process = self._process, None
-        if process is None or process.poll() is not None:
-            return
-        process.send_signal(signal.SIGINT)  # "fast" shutdown: roll back sessions, checkpoint, exit
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGINT)  # "fast" shutdown: roll back sessions, checkpoint, exit
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if self._sockets is not None and self._sockets != self.data_dir / "pgdata":
+            shutil.rmtree(self._sockets, ignore_errors=True)
+        self._sockets = None

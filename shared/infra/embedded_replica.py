@@ -23,5 +23,5 @@ class EmbeddedReplica(EmbeddedPostgres):
                   f"--pgdata={pgdata}", "--write-recovery-conf", "--wal-method=stream", "--checkpoint=fast",
                   "--no-password", env={"PGPASSWORD": self.password})
 
-    def _set_password(self, pgdata: Path) -> None:
+    def _set_password(self, sockets: Path) -> None:
         """A standby is read-only: its superuser's password is the primary's, replicated."""

@@ -73,9 +73,13 @@ def preferred_port(port: int, what: str = "", say: Callable[[str], None] | None 
     return other
 
 
-def wait_for_port(port: int, timeout: float, what: str) -> None:
+def wait_for_port(port: int, timeout: float, what: str, exited: Callable[[], int | None] = lambda: None) -> None:
+    """Until a server listens on ``port``; ``exited`` (the server's exit status, None while it runs) ends the wait
+    early when the server gave up, instead of at the timeout."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        if (status := exited()) is not None:
+            raise RuntimeError(f"{what} exited (status {status}) before listening on 127.0.0.1:{port}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
                 return

@@ -4,10 +4,11 @@ TIME_WAIT is free to a server (SO_REUSEADDR, asyncio's default), and ``preferred
 from __future__ import annotations
 
 import socket
+import time
 
 import pytest
 
-from shared.infra.ports import PICKED_FROM, ephemeral_range, free_port, port_is_free, preferred_port
+from shared.infra.ports import PICKED_FROM, ephemeral_range, free_port, port_is_free, preferred_port, wait_for_port
 
 
 def leave_time_wait() -> int:
@@ -74,3 +75,10 @@ def test_free_ports_are_outside_the_ephemeral_range_free_and_each_handed_out_onc
     assert len(set(ports)) == 50
     assert not any(port in ephemeral_range() for port in ports)
     assert all(port_is_free(port) for port in ports)
+
+
+def test_waiting_for_a_server_that_exited_ends_at_once_with_its_status() -> None:
+    started = time.monotonic()
+    with pytest.raises(RuntimeError, match=r"the server exited \(status 1\) before listening"):
+        wait_for_port(free_port(), 30, "the server", lambda: 1)
+    assert time.monotonic() - started < 5
