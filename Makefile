@@ -26,8 +26,11 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/league up
 
+# Two pytest workers (pytest-xdist), each with PostgreSQL and NATS of its own and whole test files: most tests wait
+# on servers and browsers, so two share two cores well. TEST_WORKERS=0 runs the suite in one process.
+TEST_WORKERS ?= 2
 test: $(STAMP) browser tools
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # The pure tier alone: no PostgreSQL, NATS or browser, and it needs neither embedded server's package.
 unit: $(STAMP)
