@@ -9,7 +9,7 @@ command's scheduled time. CPU per command is read from /proc for every process o
 generator at the same concurrency in the same run, then paced at the league's half rate: its tail there is the
 disk's. A probe (``bench.flush_probe``) counts the disk's flush stalls in every phase.
 
-    python -m bench.hot_path [--quick] [--games 200] [--json FILE]
+    python -m bench.hot_path [--quick] [--games 200] [--runs 3] [--json FILE]
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import asyncpg
 from bench.floor_process import POOL_SIZE, FloorProcess
 from bench.flush_probe import FlushProbe
 from bench.hardware import describe
-from bench.hot_path_report import report, summarise
+from bench.hot_path_report import medians, report, report_medians, summarise
 from bench.pg_settings import describe_settings, pg_settings
 from bench.proc_cpu import find_process, read_stat
 from bench.targets import OPTIONS
@@ -117,16 +117,29 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=None, help="concurrent games (default 200, quick 100)")
     parser.add_argument("--in-flight", type=int, default=64,
                         help="closed loop (league and floor alike): at most this many commands in flight")
-    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument("--runs", type=int, default=1,
+                        help="run it all this many times, each on servers of its own, and give the medians")
+    parser.add_argument("--json", type=Path, help="write the figures to this file (with --runs, the medians and"
+                                                  " every run's figures)")
     args = parser.parse_args()
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
     timing = QUICK if args.quick else FULL
     games = args.games or (100 if args.quick else 200)
     print(f"hot path benchmark — {describe()}; every service a separate process on the same cores; the load"
           " generator is a separate process speaking HTTP/1.1 (aiohttp client, keep-alive) to the gateway", flush=True)
-    for infra in running_infra(durable=True):
-        figures = asyncio.run(bench(infra, games, args.in_flight, timing))
-    figures["quick"] = args.quick
-    report(figures)
+    runs = []
+    for run in range(1, args.runs + 1):
+        if args.runs > 1:
+            print(f"run {run} of {args.runs}", flush=True)
+        for infra in running_infra(durable=True):
+            figures = asyncio.run(bench(infra, games, args.in_flight, timing))
+        figures["quick"] = args.quick
+        report(figures)
+        runs.append(figures)
+    if len(runs) > 1:
+        figures = medians(runs)
+        report_medians(figures)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
         print(f"  figures written to {args.json}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from statistics import median
 from typing import Any
 
 from bench.pg_settings import durable, where
@@ -10,6 +11,12 @@ from bench.pg_settings import durable, where
 GENERATOR = "generator"
 LABELS = {"25%": "quarter_rate", "50%": "half_rate", "80%": "80pct_rate"}
 """JSON key suffix of each paced phase: p50_ms_at_half_rate is at 50 % of the sustained rate."""
+BY_PROCESS = ("cpu_ms_by_process", "floor_cpu_ms_by_process")
+HEADLINE = ("commands_per_s", "cpu_ms_per_command", "generator_cpu_ms_per_command", "p50_ms_at_half_rate",
+            "p99_ms_at_half_rate", "p99_ms_at_quarter_rate", "p99_ms_at_80pct_rate", "cpu_ms_per_command_at_half_rate",
+            "machine_busy_cores_at_half_rate", "floor_requests_per_s", "floor_cpu_ms_per_request",
+            "floor_p99_ms_at_half_rate", "floor_ratio", "cpu_ratio")
+"""What the medians of several runs print, each with every run's value."""
 
 
 def cpu_ms_per_command(cpu_s: dict[str, float], commands: int) -> dict[str, float]:
@@ -126,3 +133,36 @@ def report(f: dict[str, Any]) -> None:
           f" CPU ratio (league ms/command / floor ms/request) = {f['cpu_ratio']}")
     if not f["postgres_durable"]:
         print("  WARNING: PostgreSQL ran without fsync or synchronous_commit: these are not durable figures")
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several runs' figures as one: each figure that every run has as a number is its median over the runs (by
+    process too), the others are the first run's; ``runs`` keeps every run's figures, phases and all."""
+    first = runs[0]
+    figures: dict[str, Any] = {key: value for key, value in first.items()
+                               if not _number(value) and key not in ("league_phases", "floor_phases", *BY_PROCESS)}
+    for key, value in first.items():
+        if _number(value) and all(_number(run.get(key)) for run in runs):
+            figures[key] = round(median(run[key] for run in runs), 4)
+    for key in BY_PROCESS:
+        figures[key] = {name: round(median(run[key][name] for run in runs), 3) for name in first[key]}
+    figures["postgres_fsync"] = all(run["postgres_fsync"] for run in runs)
+    figures["postgres_durable"] = all(run["postgres_durable"] for run in runs)
+    figures["median_of_runs"] = len(runs)
+    figures["runs"] = runs
+    return figures
+
+
+def report_medians(f: dict[str, Any]) -> None:
+    runs = f["runs"]
+    print(f"medians of {len(runs)} runs (each run's figure in brackets, in the order they ran):")
+    for key in HEADLINE:
+        if key in f:
+            print(f"  {key:<36}{f[key]:>10}   [{', '.join(str(run.get(key)) for run in runs)}]")
+    for name, ms in sorted(f["cpu_ms_by_process"].items(), key=lambda kv: -kv[1]):
+        each = ", ".join(str(run["cpu_ms_by_process"][name]) for run in runs)
+        print(f"  cpu_ms_by_process {name:<18}{ms:>10}   [{each}]")

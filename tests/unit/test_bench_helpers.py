@@ -15,7 +15,7 @@ from bench.capacity import Measured, ceilings, need
 from bench.capacity import table as capacity_table
 from bench.engine_replicas import figures_of
 from bench.flush_probe import FlushProbe
-from bench.hot_path_report import report, summarise
+from bench.hot_path_report import medians, report, report_medians, summarise
 from bench.pacer import ClosedLoop, Paced
 from bench.percentiles import percentile
 from bench.proc_cpu import TICKS, machine_busy_seconds, parse_stat, read_stat, sample, tree_seconds
@@ -179,6 +179,28 @@ def test_figures_divide_each_process_cpu_by_the_commands_and_compare_with_the_fl
     assert "league total" in out and "disk flushes over 50 ms: 2, slowest 120 ms" in out
     assert "league CPU 4.00 ms/command, machine 1.50 of" in out
     assert "floor paced at the league's half rate" in out and "CPU 0.80 ms/request, machine 1.50 of" in out
+
+
+def figures_of_a_run(commands: int, engine_s: float) -> dict[str, Any]:
+    league = {"games": 4, "in_flight": 2, "phases": [
+        phase_of("sustained", commands, {"engine": engine_s, "postgres": 1.0, "generator": 0.5}),
+        phase_of("50%", 500, {"engine": 1.5, "postgres": 0.5, "generator": 0.2}, offered=50.0)]}
+    floor = {"games": 4, "in_flight": 2, "phases": [
+        phase_of("sustained", 4000, {"floor": 1.0, "postgres": 1.0, "generator": 0.4})]}
+    return summarise(league, floor, {"fsync": "on", "synchronous_commit": "on"}, "a machine")
+
+
+def test_several_runs_give_the_median_of_each_figure_and_keep_every_run(capsys: Any) -> None:
+    runs = [figures_of_a_run(1000, 2.0), figures_of_a_run(2000, 1.0), figures_of_a_run(500, 4.0)]
+    figures = medians(runs)
+    assert figures["commands_per_s"] == 100.0 and figures["floor_ratio"] == 0.25
+    assert figures["cpu_ms_by_process"] == {"engine": 2.0, "postgres": 1.0}
+    assert figures["cpu_ms_per_command"] == 3.0 and figures["p99_ms_at_half_rate"] == 30.0
+    assert figures["postgres_fsync"] is True and figures["hardware"] == "a machine"
+    assert figures["median_of_runs"] == 3 and figures["runs"] == runs and "league_phases" not in figures
+    report_medians(figures)
+    out = capsys.readouterr().out
+    assert "medians of 3 runs" in out and "[100.0, 200.0, 50.0]" in out and "[2.0, 0.5, 8.0]" in out
 
 
 def test_the_flush_probe_counts_the_flushes_of_a_window_and_the_slow_ones(tmp_path: Path) -> None:
