@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from bench.hardware import describe
-from bench.hot_path import QUICK, generate, nats_pid, postmaster_pid
+from bench.hot_path import QUICK, generate, nats_pid
 from bench.hot_path_report import GENERATOR, cpu_ms_per_command
+from bench.pg_settings import postmaster_pid
 from bench.tournament import running_services
 from shared.bus.partitions import PARTITIONS
 from shared.infra.processes import SERVICES, ServiceProcess

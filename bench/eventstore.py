@@ -2,7 +2,8 @@
 
     python -m bench.eventstore [--repeats 5] [--quick]
 
-(a) many games appending at once through GroupCommit vs COPY of the same rows into a copy of the events table;
+(a) many games appending at once through GroupCommit vs COPY of the same rows into a copy of the events table, as
+rates and as CPU per event (this process and PostgreSQL's, from /proc: the steadier figure on a shared machine);
 (b) read_all, decoded into RecordedEvents, vs a raw keyset read of the same table; then the single-stream figures.
 """
 
@@ -12,6 +13,7 @@ import argparse
 import asyncio
 import os
 import random
+import resource
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -20,6 +22,8 @@ import asyncpg
 import msgspec
 
 from bench.hardware import describe, median
+from bench.pg_settings import postmaster_pid
+from bench.proc_cpu import all_stats, tree_seconds
 from shared.eventstore import Checkpoint, EventStore, ExpectedVersion, Metadata, NewEvent
 from shared.eventstore.group_commit import GroupCommit
 from shared.eventstore.hashing import GENESIS
@@ -33,6 +37,19 @@ METADATA = Metadata(correlation_id="bench", actor="bench", command_id="c")
 
 
 MAX_STREAMS = 256
+
+
+class CpuMeter:
+    """CPU seconds so far of this process and, when it runs on this machine, of PostgreSQL (the postmaster and every
+    live backend: read the total while the connections that did the work are still open)."""
+
+    def __init__(self, postmaster: int | None) -> None:
+        self.postmaster = postmaster
+
+    def __call__(self) -> float:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        server = tree_seconds(self.postmaster, all_stats()) if self.postmaster else 0.0
+        return usage.ru_utime + usage.ru_stime + server
 SETTINGS = ("fsync", "synchronous_commit", "wal_sync_method", "full_page_writes", "shared_buffers")
 
 
@@ -61,9 +78,10 @@ def games_of(games: int, turns: int) -> list[Game]:
 
 
 async def through_group_commit(store: EventStore, games: list[Game], stats: dict[str, float], *,
-                               keep_heads: bool = True) -> float:
+                               keep_heads: bool = True, cpu: CpuMeter | None = None) -> float:
     """Events/s: one task per game, each appending its batches in turn at its expected version, naming the head it
-    builds on as the engine does (``keep_heads``), or not (each flush then reads the streams' heads first)."""
+    builds on as the engine does (``keep_heads``), or not (each flush then reads the streams' heads first). With
+    ``cpu``, ``stats["cpu_us_per_event"]`` too."""
     async with GroupCommit(store, max_streams=MAX_STREAMS) as committer:
 
         async def play(stream: str, turns: list[list[NewEvent]]) -> None:
@@ -74,17 +92,20 @@ async def through_group_commit(store: EventStore, games: list[Game], stats: dict
                                                 head=head if keep_heads else None)
                 version, head = result.last_version, result.hash
 
-        start = time.perf_counter()
+        spent, start = cpu() if cpu else 0.0, time.perf_counter()
         await asyncio.gather(*(play(stream, turns) for stream, turns in games))
-        elapsed = time.perf_counter() - start
+        elapsed, spent = time.perf_counter() - start, (cpu() - spent if cpu else 0.0)
+    stats["cpu_us_per_event"] = spent * 1e6 / max(committer.appended, 1)
     stats["flushes"] = committer.flushes
     stats["streams per flush"] = sum(len(turns) for _, turns in games) / committer.flushes
     return committer.appended / elapsed
 
 
-async def by_copy(database_url: str, games: list[Game], *, per_turn: bool = False) -> float:
-    """Events/s: the same rows in one COPY (one commit) into a fresh copy of the events table: its columns,
-    defaults, identity and indexes; or ``per_turn``, one COPY (and commit) per turn of every game."""
+async def by_copy(database_url: str, games: list[Game], *, per_turn: bool = False,
+                  cpu: CpuMeter | None = None) -> tuple[float, float]:
+    """Events/s and CPU µs per event (0 without ``cpu``): the same rows in one COPY (one commit) into a fresh copy
+    of the events table: its columns, defaults, identity and indexes; or ``per_turn``, one COPY (and commit) per
+    turn of every game."""
     turns = [[(e.event_id, stream, sum(map(len, batches[:turn])) + n, e.type, e.schema_version, e.data,
                msgspec.json.encode(e.metadata), bytes(32), bytes(32))
               for stream, batches in games for n, e in enumerate(batches[turn], 1)]
@@ -94,16 +115,17 @@ async def by_copy(database_url: str, games: list[Game], *, per_turn: bool = Fals
     table = f"bench_copy_{uuid.uuid4().hex[:8]}"
     try:
         await conn.execute(f"CREATE TABLE {table} (LIKE events INCLUDING ALL)")
-        start = time.perf_counter()
+        spent, start = cpu() if cpu else 0.0, time.perf_counter()
         for rows in copies:
             await conn.copy_records_to_table(table, records=rows, columns=[
                 "event_id", "stream_id", "version", "type", "schema_version", "data", "metadata", "prev_hash",
                 "hash"])
-        elapsed = time.perf_counter() - start
+        elapsed, spent = time.perf_counter() - start, (cpu() - spent if cpu else 0.0)
         await conn.execute(f"DROP TABLE {table}")
     finally:
         await conn.close()
-    return sum(map(len, copies)) / elapsed
+    events = sum(map(len, copies))
+    return events / elapsed, spent * 1e6 / events
 
 
 async def read_rates(store: EventStore) -> tuple[float, float, int]:
@@ -138,15 +160,21 @@ async def run(database_url: str, repeats: int, quick: bool) -> list[str]:
     games, turns = 200, (5 if quick else 15)
     lines = []
 
+    cpu = CpuMeter(await postmaster_pid(database_url))
     stats: dict[str, float] = {}
-    groups, headless, copies, turn_copies = [], [], [], []
+    groups, headless, copies, turn_copies, group_cpu, copy_cpu = [], [], [], [], [], []
     for _ in range(repeats):  # interleaved, so that all see the same machine (2 cores, shared)
         made = games_of(games, turns)
-        groups.append(await through_group_commit(store, made, stats))
+        groups.append(await through_group_commit(store, made, stats, cpu=cpu))
+        group_cpu.append(stats["cpu_us_per_event"])
         headless.append(await through_group_commit(store, games_of(games, turns), {}, keep_heads=False))
-        copies.append(await by_copy(database_url, made))
-        turn_copies.append(await by_copy(database_url, made, per_turn=True))
+        rate, spent = await by_copy(database_url, made, cpu=cpu)
+        copies.append(rate)
+        copy_cpu.append(spent)
+        turn_copies.append((await by_copy(database_url, made, per_turn=True))[0])
     group, copy, turn_copy = median(groups), median(copies), median(turn_copies)
+    counted = ("this process and PostgreSQL" if cpu.postmaster
+               else "this process only: PostgreSQL is not on this machine")
     lines += [f"(a) {games} games x {turns} turns of 3-5 events, concurrent tasks, GroupCommit ({MAX_STREAMS} streams, "
               f"2 in flight, a batch leaves when a flight is free): {group:,.0f} events/s "
               f"({stats['flushes']:.0f} flushes, {stats['streams per flush']:.0f} streams each in the last run)",
@@ -156,7 +184,11 @@ async def run(database_url: str, repeats: int, quick: bool) -> list[str]:
               f"    the same without the writers' heads (each flush reads the heads, COPYs, reads the positions): "
               f"{median(headless):,.0f} events/s, ratio to COPY {median(headless) / copy:.2f}",
               f"    for scale: one COPY (and commit) per turn of all {games} games: {turn_copy:,.0f} events/s, "
-              f"group commit / that: {group / turn_copy:.2f}"]
+              f"group commit / that: {group / turn_copy:.2f}",
+              f"    CPU per event ({counted}): group commit {median(group_cpu):.1f} µs, COPY {median(copy_cpu):.1f} µs;"
+              f" COPY / group commit: {median(copy_cpu) / max(median(group_cpu), 1e-9):.2f} (steadier than the rates"
+              " on a shared machine; the group commit's rate also gains from working on both cores, one COPY's"
+              " does not)"]
 
     decoded, raw, rows = await read_rates(store)
     lines += [f"(b) read_all decoded (1000 a page): {decoded:,.0f} events/s over {rows:,} rows",

@@ -22,14 +22,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import asyncpg
-
 from bench.floor_process import POOL_SIZE, FloorProcess
 from bench.flush_probe import FlushProbe
 from bench.hardware import describe
 from bench.hot_path_report import medians, report, report_medians, summarise
-from bench.pg_settings import describe_settings, pg_settings
-from bench.proc_cpu import find_process, read_stat
+from bench.pg_settings import describe_settings, pg_settings, postmaster_pid
+from bench.proc_cpu import find_process
 from bench.targets import OPTIONS
 from bench.tournament import running_services
 from shared.infra.processes import SERVICES
@@ -38,18 +36,6 @@ from tests.infra import RunInfra, running_infra
 FRACTIONS = (0.25, 0.5, 0.8)
 FULL: dict[str, float] = {"warmup": 15, "window": 45, "paced_warmup": 8, "paced_window": 30}
 QUICK: dict[str, float] = {"warmup": 5, "window": 12, "paced_warmup": 3, "paced_window": 8}
-
-
-async def postmaster_pid(database_url: str) -> int | None:
-    """The postmaster of our PostgreSQL: the parent of one of its backends, when it runs on this machine."""
-    conn = await asyncpg.connect(database_url)
-    try:  # read while the backend lives: it exits once the connection closes
-        backend = read_stat(int(await conn.fetchval("SELECT pg_backend_pid()")))
-    finally:
-        await conn.close()
-    if backend is None or backend.comm != "postgres":
-        return None
-    return backend.ppid
 
 
 def nats_pid(nats_url: str) -> int | None:

@@ -7,6 +7,8 @@ import os
 
 import asyncpg
 
+from bench.proc_cpu import read_stat
+
 SETTINGS = ("server_version", "fsync", "synchronous_commit", "full_page_writes", "shared_buffers", "wal_level")
 
 
@@ -37,3 +39,15 @@ def show_settings(url: str) -> dict[str, str]:
     if not durable(settings):
         print("  WARNING: fsync or synchronous_commit is off: these rates are not those of a durable server")
     return settings
+
+
+async def postmaster_pid(database_url: str) -> int | None:
+    """The postmaster of our PostgreSQL: the parent of one of its backends, when it runs on this machine."""
+    conn = await asyncpg.connect(database_url)
+    try:  # read while the backend lives: it exits once the connection closes
+        backend = read_stat(int(await conn.fetchval("SELECT pg_backend_pid()")))
+    finally:
+        await conn.close()
+    if backend is None or backend.comm != "postgres":
+        return None
+    return backend.ppid
