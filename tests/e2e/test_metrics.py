@@ -17,7 +17,9 @@ from shared.infra.processes import ServiceProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 DASHBOARD = ROOT / "deploy" / "grafana" / "league.json"
-NATS_SERVING = {"engine": "engine.command", "rng": "rng.draws", "matchmaking": "matchmaking.get"}
+NATS_SERVING = {"engine": "engine.command", "rng": "rng.create", "matchmaking": "matchmaking.get"}
+"""A subject each service answers for the test's game: the game opens alone, so its seed is committed by rng.create
+(its draws may all come from the blocks the engine asked ahead, with no rng.draws request at all)."""
 PROMQL_WORDS = {"sum", "by", "rate", "deriv", "histogram_quantile", "le", "without", "avg", "max", "min", "count"}
 
 
