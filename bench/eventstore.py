@@ -37,11 +37,13 @@ METADATA = Metadata(correlation_id="bench", actor="bench", command_id="c")
 
 
 MAX_STREAMS = 256
+SETTINGS = ("fsync", "synchronous_commit", "wal_sync_method", "full_page_writes", "shared_buffers")
 
 
 class CpuMeter:
     """CPU seconds so far of this process and, when it runs on this machine, of PostgreSQL (the postmaster and every
-    live backend: read the total while the connections that did the work are still open)."""
+    live backend: read the total while the connections that did the work are still open). This process is read
+    alone (getrusage), not as a /proc tree: the embedded PostgreSQL is its child and would count twice."""
 
     def __init__(self, postmaster: int | None) -> None:
         self.postmaster = postmaster
@@ -50,7 +52,6 @@ class CpuMeter:
         usage = resource.getrusage(resource.RUSAGE_SELF)
         server = tree_seconds(self.postmaster, all_stats()) if self.postmaster else 0.0
         return usage.ru_utime + usage.ru_stime + server
-SETTINGS = ("fsync", "synchronous_commit", "wal_sync_method", "full_page_writes", "shared_buffers")
 
 
 def new_event() -> NewEvent:
