@@ -7,9 +7,11 @@ sustained rate (closed loop), then offers 25 %, 50 % and 80 % of it at a fixed p
 command's scheduled time. CPU per command is read from /proc for every process over the steady window. The floor
 — a minimal aiohttp app doing one asyncpg INSERT per POST into the same PostgreSQL — is driven by the same
 generator at the same concurrency in the same run, then paced at the league's half rate: its tail there is the
-disk's. A probe (``bench.flush_probe``) counts the disk's flush stalls in every phase.
+disk's. A probe (``bench.flush_probe``) counts the disk's flush stalls in every phase. ``--statements`` also lists
+PostgreSQL's statements of the sustained window by execution time, per command and by service
+(``bench.statements``).
 
-    python -m bench.hot_path [--quick] [--games 200] [--runs 3] [--json FILE]
+    python -m bench.hot_path [--quick] [--games 200] [--runs 3] [--statements] [--json FILE]
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import argparse
 import asyncio
 import json
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,6 +31,9 @@ from bench.hardware import describe
 from bench.hot_path_report import medians, report, report_medians, summarise
 from bench.pg_settings import describe_settings, pg_settings, postmaster_pid
 from bench.proc_cpu import find_process
+from bench.statements import SETTINGS as STATEMENT_SETTINGS
+from bench.statements import StatementSampler, per_command
+from bench.statements import report as report_statements
 from bench.targets import OPTIONS
 from bench.tournament import running_services
 from shared.infra.processes import SERVICES
@@ -59,7 +65,8 @@ async def generate(target: str, url: str, pids: dict[str, int], games: int, in_f
     return result
 
 
-async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, float]) -> dict[str, Any]:
+async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, float],
+                statements: bool = False) -> dict[str, Any]:
     settings = await pg_settings(infra.database_url)
     print(f"  {describe_settings(settings)}", flush=True)
     postmaster, nats = await postmaster_pid(infra.database_url), nats_pid(infra.nats_url)
@@ -72,8 +79,9 @@ async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, f
             pids = {name: s.process.pid for name, s in services.items() if s.process} | shared_pids
             print(f"  league up: {', '.join(SERVICES)}; {games} concurrent games of hockeydice {OPTIONS}; closed loop"
                   f" at most {in_flight} commands in flight, paced phases open loop over all games", flush=True)
-            league = await generate("league", services["gateway"].url, pids, games, in_flight, timing, FRACTIONS,
-                                    infra.tmp)
+            async with StatementSampler(infra.database_url) if statements else nullcontext() as sampler:
+                league = await generate("league", services["gateway"].url, pids, games, in_flight, timing,
+                                        FRACTIONS, infra.tmp)
     # The floor is a reference, not the league: it writes its own table as the database owner. It is also paced at
     # the league's half rate: its tail there is what the disk alone gives.
     half = next(p["rate"] for p in league["phases"] if p["phase"] == "50%")
@@ -94,7 +102,14 @@ async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, f
     for run, flushes in ((league, probe), (floor_run, floor_probe)):
         for phase in run["phases"]:
             phase["disk_flushes"] = flushes.between(*phase["window"])
-    return summarise(league, floor_run, settings, describe())
+    figures = summarise(league, floor_run, settings, describe())
+    if sampler is not None:
+        if sampler.unavailable:
+            print(f"  (no PostgreSQL statements: {sampler.unavailable})")
+        else:
+            sustained = league["phases"][0]
+            figures["statements"] = per_command(sampler.between(*sustained["window"]), sustained["commands"])
+    return figures
 
 
 def main() -> None:
@@ -105,6 +120,10 @@ def main() -> None:
                         help="closed loop (league and floor alike): at most this many commands in flight")
     parser.add_argument("--runs", type=int, default=1,
                         help="run it all this many times, each on servers of its own, and give the medians")
+    parser.add_argument("--statements", action="store_true",
+                        help="also list PostgreSQL's statements by execution time over the sustained window"
+                             " (pg_stat_statements, loaded in the embedded PostgreSQL for the run: it costs"
+                             " PostgreSQL a little CPU, so compare CPU figures with runs without it)")
     parser.add_argument("--json", type=Path, help="write the figures to this file (with --runs, the medians and"
                                                   " every run's figures)")
     args = parser.parse_args()
@@ -118,10 +137,12 @@ def main() -> None:
     for run in range(1, args.runs + 1):
         if args.runs > 1:
             print(f"run {run} of {args.runs}", flush=True)
-        for infra in running_infra(durable=True):
-            figures = asyncio.run(bench(infra, games, args.in_flight, timing))
+        for infra in running_infra(durable=True, pg_settings=STATEMENT_SETTINGS if args.statements else ()):
+            figures = asyncio.run(bench(infra, games, args.in_flight, timing, args.statements))
         figures["quick"] = args.quick
         report(figures)
+        if "statements" in figures:
+            report_statements(figures["statements"], "the sustained window")
         runs.append(figures)
     if len(runs) > 1:
         figures = medians(runs)

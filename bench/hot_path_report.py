@@ -141,10 +141,11 @@ def _number(value: object) -> bool:
 
 def medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """Several runs' figures as one: each figure that every run has as a number is its median over the runs (by
-    process too), the others are the first run's; ``runs`` keeps every run's figures, phases and all."""
+    process too), the others are the first run's; ``runs`` keeps every run's figures, phases and statements
+    all."""
     first = runs[0]
-    figures: dict[str, Any] = {key: value for key, value in first.items()
-                               if not _number(value) and key not in ("league_phases", "floor_phases", *BY_PROCESS)}
+    figures: dict[str, Any] = {key: value for key, value in first.items() if not _number(value) and key not in (
+        "league_phases", "floor_phases", "statements", *BY_PROCESS)}
     for key, value in first.items():
         if _number(value) and all(_number(run.get(key)) for run in runs):
             figures[key] = round(median(run[key] for run in runs), 4)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -104,13 +104,14 @@ async def _delete_streams(nats_url: str, ns: Namespace, nkey: str) -> None:
         await nc.close()
 
 
-def running_infra(*, durable: bool = False) -> Iterator[RunInfra]:
+def running_infra(*, durable: bool = False, pg_settings: Sequence[str] = ()) -> Iterator[RunInfra]:
     with tempfile.TemporaryDirectory(prefix="league-test-") as tmp:
         suffix = uuid.uuid4().hex[:12]
         database = f"league_test_{suffix}"
         ns = Namespace(f"t{suffix}")
         spares = tuple(Namespace(f"{ns.prefix}s{n}") for n in range(SPARE_NAMESPACES))
-        local = start_infra(Path(tmp), durable=durable, prefixes=[ns.prefix, *(s.prefix for s in spares)])
+        local = start_infra(Path(tmp), durable=durable, prefixes=[ns.prefix, *(s.prefix for s in spares)],
+                            pg_settings=pg_settings)
         run: RunInfra | None = None
         try:
             asyncio.run(_create_database(local.database_url, database))

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import quote
 
@@ -65,9 +66,11 @@ class EmbeddedPostgres(OwnedProcess):
 
     name = "postgresql"
 
-    def __init__(self, data_dir: Path, *, durable: bool, password: str) -> None:
+    def __init__(self, data_dir: Path, *, durable: bool, password: str, settings: Sequence[str] = ()) -> None:
+        """``settings``: more server settings, each ``name=value`` (given as ``-c``)."""
         self.data_dir = data_dir.resolve()
         self.durable = durable
+        self.settings = tuple(settings)
         self.password = password
         self.port = 0
         self._process: subprocess.Popen[bytes] | None = None
@@ -103,6 +106,8 @@ class EmbeddedPostgres(OwnedProcess):
                 "-h", "127.0.0.1", "-k", str(self._sockets), "-c", "max_connections=200"]
         if not self.durable:
             args += FAST_UNSAFE
+        for setting in self.settings:
+            args += ["-c", setting]
         self._process = subprocess.Popen(args, stdout=log, stderr=log, user=self._user, start_new_session=True)
         log.close()
         try:

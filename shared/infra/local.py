@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,15 +36,18 @@ class LocalInfra:
         self.embedded.clear()
 
 
-def start_infra(data_dir: Path, *, durable: bool, prefixes: Iterable[str] = ("",)) -> LocalInfra:
-    """``prefixes``: the subject prefixes the embedded NATS lets the league's users use (one per league)."""
+def start_infra(data_dir: Path, *, durable: bool, prefixes: Iterable[str] = ("",),
+                pg_settings: Sequence[str] = ()) -> LocalInfra:
+    """``prefixes``: the subject prefixes the embedded NATS lets the league's users use (one per league);
+    ``pg_settings``: more settings of an embedded PostgreSQL (``name=value``)."""
     secrets_dir = data_dir / "secrets"
     embedded: list[EmbeddedPostgres | EmbeddedNats] = []
     try:
         database_url = os.environ.get("DATABASE_URL")
         if not database_url:
             password = kept_secret(secrets_dir / "postgres.password", lambda: secrets.token_urlsafe(24))
-            postgres = EmbeddedPostgres(data_dir / "postgres", durable=durable, password=password)
+            postgres = EmbeddedPostgres(data_dir / "postgres", durable=durable, password=password,
+                                        settings=pg_settings)
             embedded.append(postgres)
             database_url = postgres.start()
         nats_url = os.environ.get("NATS_URL")
