@@ -2,7 +2,7 @@
 every half second, so that a window of the load generator (its ``perf_counter`` bounds) gets its own figures.
 
 Each statement's figures are the difference between the last sample taken before the window opened and the first
-taken after it closed, grouped by query text and by the service whose database login ran it. ``exec_ms`` is
+taken after it closed, grouped by (normalised) statement and by the service whose database login ran it. ``exec_ms`` is
 PostgreSQL's execution time, which is wall time: on a machine whose cores are all busy it includes the time a
 backend waited for a core, so read the shares, not the sums, as where the work is. A durable commit's wait for
 the disk is not in it (the commit is not a statement of its own). The sampler's own statements are left out.
@@ -40,7 +40,7 @@ NAMES = """
 """
 
 Key = tuple[int, bool, int]
-"""queryid, top level or not (a statement inside a function), the login's oid."""
+"""queryid, top level or not (a statement inside a function), the user's oid (a service's group role)."""
 
 
 @dataclass(frozen=True)
