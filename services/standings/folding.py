@@ -12,7 +12,7 @@ import asyncpg
 from services.standings import quarantine
 from services.standings.generations import checkpoint_name, tables_of
 from services.standings.projections import PROJECTIONS
-from services.standings.projections.base import Change, Fold
+from services.standings.projections.base import Change, Fold, Projection
 from shared.eventstore import Checkpoint, EventStore, RecordedEvent
 from shared.eventstore.checkpoints import load_checkpoints, save_checkpoints
 from shared.messages.readable import UnreadableEvent
@@ -63,10 +63,14 @@ class Folder:
         changes: dict[int, list[Change]] = {}
         folding = [(PROJECTIONS[name], tables_of(PROJECTIONS[name], generation), self.memory.setdefault(name, {}),
                     done[name]) for name, generation in self.generations.items()]
-        advanced = False
+        end = events[-1].checkpoint
+        advanced = any(seen < end for *_, seen in folding)
+        # Usually no projection has seen any of the batch; then no event's checkpoint needs comparing.
+        fresh = all(seen < events[0].checkpoint for *_, seen in folding)
+        wanting: dict[tuple[str, str], list[tuple[Projection, dict[str, str], dict[str, Any], Checkpoint]]] = {}
         held_back = await quarantine.load(conn)
         for index, recorded in enumerate(events):
-            checkpoint, category, type_ = recorded.checkpoint, recorded.category, recorded.type
+            checkpoint, kind = recorded.checkpoint, (recorded.category, recorded.type)
             held, event = quarantine.held(held_back, recorded), None
             if not held:
                 try:
@@ -76,11 +80,10 @@ class Folder:
                     self.quarantined.append(unreadable)
                     held_back[recorded.stream_id] = recorded.version
                     held = True
-            for projection, tables, memory, seen in folding:
-                if checkpoint <= seen:
-                    continue
-                advanced = True
-                if (held and not projection.counts_quarantined) or not projection.wants(category, type_):
+            if (targets := wanting.get(kind)) is None:
+                targets = wanting[kind] = [f for f in folding if f[0].wants(*kind)]
+            for projection, tables, memory, seen in targets:
+                if (not fresh and checkpoint <= seen) or (held and not projection.counts_quarantined):
                     continue
                 fold = Fold(conn, self.store, tables, memory, recorded, event)
                 await projection.apply(fold)
@@ -92,7 +95,6 @@ class Folder:
                 await projection.flush(fold)
                 if fold.changes:
                     changes.setdefault(len(events) - 1, []).extend(fold.changes)
-        end = events[-1].checkpoint
         await save_checkpoints(conn, {checkpoint_name(name, generation): end
                                       for name, generation in self.generations.items() if end > done[name]})
         for name in self.generations:

@@ -53,8 +53,10 @@ class Table:
     head: bytes | None = GENESIS
     """The hash of the event at ``version``, when known: the engine appends after it in one round trip."""
 
-    def apply(self, recorded: RecordedEvent) -> Any:
-        event = read(recorded)  # UnreadableEvent names an event whose data no longer fit its type
+    def apply(self, recorded: RecordedEvent, event: Any = None) -> Any:
+        """Fold ``recorded``; ``event`` is it decoded, when the caller has that already."""
+        if event is None:
+            event = read(recorded)  # UnreadableEvent names an event whose data no longer fit its type
         self.fold(event, recorded.version, recorded.metadata.command_id, recorded.recorded_at)
         self.head = recorded.hash
         return event

@@ -42,7 +42,7 @@ class Boards(Projection):
             tables[recorded.stream_id] = (table, public_view(table))
         table, shown = tables[recorded.stream_id]
         state = table.state
-        table.apply(recorded)
+        table.apply(recorded, fold.event)
         if table.state is state and table.ended is None:
             return  # the engine's own records (who acted, the draws used) leave the board as it was
         view = public_view(table)

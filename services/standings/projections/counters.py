@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from datetime import timedelta
 
 from services.standings.projections.base import Fold, Projection
 from shared.messages.engine import GameAbandoned, GameEnded, GameOpened
@@ -25,7 +26,12 @@ class Counters(Projection):
         pending: Counter[str] = fold.memory.setdefault("pending", Counter())
         minutes: Counter[object] = fold.memory.setdefault("minutes", Counter())
         pending["events"] += 1
-        minutes[fold.recorded.recorded_at.replace(second=0, microsecond=0)] += 1
+        at = fold.recorded.recorded_at
+        minute = fold.memory.get("minute")
+        if minute is None or not minute[0] <= at < minute[1]:  # datetime.replace per event cost more than the rest
+            start = at.replace(second=0, microsecond=0)
+            minute = fold.memory["minute"] = (start, start + timedelta(minutes=1))
+        minutes[minute[0]] += 1
         if (counted := COUNTED.get(fold.recorded.type)) is not None:
             pending[counted] += 1
 
