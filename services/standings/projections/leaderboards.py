@@ -23,7 +23,7 @@ PLACING_COLUMNS = "rank, player_id, points, median_buchholz, rating, games, wins
 class Known(msgspec.Struct, frozen=True):
     state: State | None
     version: int
-    shown: tuple[object, ...] = ()
+    shown: tuple[dict[str, object], list[Placing]] | None = None
     """The header and placings last written, to write (and report) only what changed."""
 
 
@@ -48,26 +48,39 @@ class Leaderboards(Projection):
         before = known.get(recorded.stream_id)
         if before is None or before.version != recorded.version - 1:
             before = Known(await earlier(fold), recorded.version - 1)
-        state = evolve(before.state, fold.event)  # type: ignore[arg-type]
-        created = state.created
-        header = {"tournament_id": created.tournament_id, "name": created.name, "game": created.game,
-                  "format": format_name(created.format), "status": state.status, "rounds_planned": state.rounds,
-                  "round": state.round}
-        rows = placings(state)
-        shown = (header, rows)
-        if state.finished:
-            known.pop(recorded.stream_id, None)
-        else:
-            known[recorded.stream_id] = Known(state, recorded.version, shown)
-        if shown == before.shown:
-            return
-        await fold.conn.execute(
-            f"INSERT INTO {fold.t('leaderboards')} VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tournament_id)"
-            " DO UPDATE SET status = excluded.status, rounds_planned = excluded.rounds_planned,"
-            " round = excluded.round", *header.values())
-        if not before.shown or rows != before.shown[1]:
-            await write_placings(fold, created.tournament_id, rows)
-        fold.change("tournaments", created.tournament_id, {**header, "placings": rows})
+        known[recorded.stream_id] = Known(evolve(before.state, fold.event),  # type: ignore[arg-type]
+                                          recorded.version, before.shown)
+        # Placed and written once per tournament per batch, at the flush: placing a Swiss field costs in
+        # proportion to its players, and a batch holds many of a big round's results.
+        fold.memory.setdefault("pending", {})[recorded.stream_id] = None
+
+    async def flush(self, fold: Fold) -> None:
+        known: dict[str, Known] = fold.memory.setdefault("tournaments", {})
+        for stream_id in fold.memory.pop("pending", {}):
+            entry = known[stream_id]
+            state = entry.state
+            assert state is not None
+            created = state.created
+            header = {"tournament_id": created.tournament_id, "name": created.name, "game": created.game,
+                      "format": format_name(created.format), "status": state.status, "rounds_planned": state.rounds,
+                      "round": state.round}
+            rows = placings(state)
+            shown = (header, rows)
+            if state.finished:
+                known.pop(stream_id, None)
+            else:
+                known[stream_id] = Known(state, entry.version, shown)
+            if shown == entry.shown:
+                continue
+            await fold.conn.execute(
+                f"INSERT INTO {fold.t('leaderboards')} VALUES ($1, $2, $3, $4, $5, $6, $7)"
+                " ON CONFLICT (tournament_id) DO UPDATE SET status = excluded.status,"
+                " rounds_planned = excluded.rounds_planned, round = excluded.round", *header.values())
+            if entry.shown is None:
+                await write_placings(fold, created.tournament_id, rows)
+            elif rows != entry.shown[1]:
+                await update_placings(fold, created.tournament_id, entry.shown[1], rows)
+            fold.change("tournaments", created.tournament_id, {**header, "placings": rows})
 
 
 async def earlier(fold: Fold) -> State | None:
@@ -83,10 +96,30 @@ async def earlier(fold: Fold) -> State | None:
 
 
 async def write_placings(fold: Fold, tournament_id: str, rows: list[Placing]) -> None:
-    table = fold.t("leaderboard_placings")
-    await fold.conn.execute(f"DELETE FROM {table} WHERE tournament_id = $1", tournament_id)
-    await fold.conn.executemany(
-        f"INSERT INTO {table} (tournament_id, {PLACING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-        [(tournament_id, p.rank, p.player_id, p.points, p.median_buchholz, p.rating, p.games, p.wins, p.byes,
-          p.seed) for p in rows])
+    """All of a tournament's placings, replacing what the table holds (the fold does not know what that is)."""
+    await fold.conn.execute(f"DELETE FROM {fold.t('leaderboard_placings')} WHERE tournament_id = $1", tournament_id)
+    await _upsert(fold, tournament_id, rows)
 
+
+async def update_placings(fold: Fold, tournament_id: str, shown: list[Placing], rows: list[Placing]) -> None:
+    """Only the placings that differ from ``shown``, which the table holds."""
+    before = {p.player_id: p for p in shown}
+    gone = before.keys() - {p.player_id for p in rows}
+    if gone:
+        await fold.conn.execute(f"DELETE FROM {fold.t('leaderboard_placings')}"
+                                " WHERE tournament_id = $1 AND player_id = ANY($2::text[])", tournament_id, list(gone))
+    await _upsert(fold, tournament_id, [p for p in rows if before.get(p.player_id) != p])
+
+
+async def _upsert(fold: Fold, tournament_id: str, rows: list[Placing]) -> None:
+    if not rows:
+        return
+    await fold.conn.execute(
+        f"INSERT INTO {fold.t('leaderboard_placings')} (tournament_id, {PLACING_COLUMNS})"
+        " SELECT $1, * FROM unnest($2::int[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::int[],"
+        " $8::int[], $9::int[], $10::int[]) ON CONFLICT (tournament_id, player_id) DO UPDATE SET"
+        " rank = excluded.rank, points = excluded.points, median_buchholz = excluded.median_buchholz,"
+        " rating = excluded.rating, games = excluded.games, wins = excluded.wins, byes = excluded.byes,"
+        " seed = excluded.seed",
+        tournament_id, *map(list, zip(*((p.rank, p.player_id, p.points, p.median_buchholz, p.rating, p.games,
+                                        p.wins, p.byes, p.seed) for p in rows), strict=True)))
