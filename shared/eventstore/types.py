@@ -3,6 +3,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import time
 import uuid
 from contextlib import AbstractContextManager
 from datetime import datetime
@@ -44,9 +45,12 @@ class Metadata(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc
     """None: public. Otherwise the seats that may read the event while its game runs."""
 
 
-class _RandomIds:
-    """Random (version 4) UUIDs from a buffer of the OS's random bytes, refilled 4 KiB at a time: one system call
-    for 256 event ids instead of one each (``uuid.uuid4``). A forked child starts with an empty buffer."""
+class _TimeOrderedIds:
+    """Version 7 UUIDs (RFC 9562): the time in milliseconds, then 74 random bits from a buffer of the OS's random
+    bytes, refilled 4 KiB at a time (one system call for 409 ids). Ids made close in time sort close together, so
+    the event id index takes each new one near the last instead of on a random leaf page of the whole index
+    (which, durable, also costs a full-page image in the WAL for each first touch of a page after a checkpoint).
+    A forked child starts with an empty buffer."""
 
     def __init__(self) -> None:
         self._buffer = b""
@@ -57,14 +61,16 @@ class _RandomIds:
         self._buffer, self._at = b"", 0
 
     def __call__(self) -> uuid.UUID:
-        if self._at + 16 > len(self._buffer):
-            self._buffer, self._at = os.urandom(4096), 0
-        raw = self._buffer[self._at:self._at + 16]
-        self._at += 16
-        return uuid.UUID(bytes=raw, version=4)
+        if self._at + 10 > len(self._buffer):
+            self._buffer, self._at = os.urandom(4090), 0
+        random = int.from_bytes(self._buffer[self._at:self._at + 10])
+        self._at += 10
+        # 48 bits of milliseconds, version 7, 12 random bits, variant 0b10, 62 random bits
+        return uuid.UUID(int=(time.time_ns() // 1_000_000) << 80 | 0x7 << 76 | (random >> 64 & 0xFFF) << 64
+                         | 0b10 << 62 | random & 0x3FFF_FFFF_FFFF_FFFF)
 
 
-new_event_id = _RandomIds()
+new_event_id = _TimeOrderedIds()
 
 
 class NewEvent(msgspec.Struct, frozen=True, kw_only=True):
