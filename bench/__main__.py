@@ -6,9 +6,9 @@ import importlib.util
 import subprocess
 import sys
 
-BENCHMARKS = ["bench.eventstore", "bench.rules_phantoms", "bench.rules_dice", "bench.audit", "bench.projections",
-              "bench.tournament", "bench.swiss_round", "bench.hot_path", "bench.event_volume", "bench.jetstream",
-              "bench.engine_replicas"]
+BENCHMARKS = ["bench.eventstore", "bench.event_ids", "bench.rules_phantoms", "bench.rules_dice", "bench.audit",
+              "bench.projections", "bench.tournament", "bench.swiss_round", "bench.hot_path", "bench.event_volume",
+              "bench.jetstream", "bench.engine_replicas"]
 
 
 def main() -> int:
