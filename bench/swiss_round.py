@@ -3,6 +3,9 @@ engine plays (``RegisterPlayer.bot``), so no client process stands between the l
 how long the round took to open and to finish, the engine's memory per game it holds, and samples the audit.
 
     python -m bench.swiss_round [--players 10000] [--quick]
+
+It also prints each process's CPU over the round (from /proc) and how long after the round the standings service
+(which folds the tournament's leaderboard live beside it) had folded the whole log.
 """
 
 from __future__ import annotations
@@ -18,12 +21,16 @@ from nats.aio.client import Client
 
 from bench.audit_sample import audit_sample
 from bench.hardware import describe
-from bench.pg_settings import show_settings
+from bench.hot_path import nats_pid
+from bench.pg_settings import postmaster_pid, show_settings
+from bench.proc_cpu import sample
 from bench.tournament import SHORT_HOCKEY, rounds_of, running_services
 from shared.bus.connect import connect
 from shared.bus.namespace import Namespace
 from shared.bus.replies import RejectedError
 from shared.bus.rpc import request
+from shared.eventstore import EventStore
+from shared.eventstore.pool import create_pool
 from shared.messages.tournaments import (
     CreateTournamentRequest,
     RegisterPlayer,
@@ -34,6 +41,7 @@ from shared.messages.tournaments import (
 from shared.tournaments.formats import Swiss
 from shared.tournaments.view import TournamentView
 from tests.infra import RunInfra, running_infra
+from tests.integration.bots_running import caught_up
 
 SERVICES = ("relay", "rng", "engine", "matchmaking", "standings")
 
@@ -92,6 +100,12 @@ async def swiss_round(infra: RunInfra, players: int) -> None:
             tid = created.tournament_id
             await register_all(nc, ns, tid, players)
             rss_before = rss_kb(engine.process.pid)
+            pids = {name: service.process.pid for name, service in services.items() if service.process}
+            for name, pid in (("postgres", await postmaster_pid(infra.database_url)),
+                              ("nats-server", nats_pid(infra.nats_url))):
+                if pid:
+                    pids[name] = pid
+            cpu_before = sample(pids)
             started, started_at = time.perf_counter(), time.time()
             try:
                 await request(nc, ns.command("matchmaking", "start"), StartTournament(tournament_id=tid),
@@ -112,6 +126,13 @@ async def swiss_round(infra: RunInfra, players: int) -> None:
                     break
                 await asyncio.sleep(5)
             wall = time.perf_counter() - started
+            cpu = {name: seconds - cpu_before[name] for name, seconds in sample(pids).items()}
+            pool = await create_pool(infra.database_url, max_size=2)
+            try:
+                await caught_up(services["standings"].url, EventStore(pool), timeout=1800)
+            finally:
+                await pool.close()
+            behind = time.perf_counter() - started - wall
         finally:
             await nc.close()
         rounds = await rounds_of(infra.database_url, tid, started_at)
@@ -131,6 +152,9 @@ async def swiss_round(infra: RunInfra, players: int) -> None:
     print(f"  bot commands played by the engine: {commands} ({commands / r.last_ended:,.0f}/s over the round)")
     print(f"  engine memory per game held: {per_game / 1024:.1f} KB ({peak_games:.0f} games,"
           f" RSS {rss_before / 1024:.0f} -> {peak_rss / 1024:.0f} MB)")
+    print("  CPU seconds over the round (to 'finished'), by process: "
+          + ", ".join(f"{name} {seconds:.0f}" for name, seconds in sorted(cpu.items(), key=lambda kv: -kv[1])))
+    print(f"  standings had folded the whole log {behind:.1f}s after 'finished'")
     print(f"  audit sample: {verified} of {sampled} games verified")
 
 
