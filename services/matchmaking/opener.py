@@ -38,8 +38,18 @@ class Opener:
                     raise
             log.info("game.opened", game_id=create.game_id, tournament_id=create.tournament_id)
 
-    async def open_all(self, creates: Sequence[CreateGame]) -> None:
-        await asyncio.gather(*(self.open(c) for c in creates))
+    async def open_all(self, creates: Sequence[CreateGame]) -> list[str]:
+        """Open each game; the ids of those that could not be opened (each logged), to be tried again alone."""
+        results = await asyncio.gather(*(self.open(c) for c in creates), return_exceptions=True)
+        failed = []
+        for create, result in zip(creates, results, strict=True):
+            if isinstance(result, Exception):
+                log.warning("game.open-failed", game_id=create.game_id, tournament_id=create.tournament_id,
+                            error=f"{type(result).__name__}: {result}")
+                failed.append(create.game_id)
+            elif isinstance(result, BaseException):
+                raise result
+        return failed
 
 
 def create_game(game: str, game_id: str, players: Sequence[str], bots: Sequence[str | None], options: bytes, *,

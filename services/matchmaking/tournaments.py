@@ -40,7 +40,8 @@ class Tournaments:
         self.opener = opener
         self._cache: dict[str, tuple[State | None, int]] = {}
         self._opening: set[asyncio.Task[None]] = set()
-        self.unopened: set[str] = set()
+        self.unopened: dict[str, set[str]] = {}
+        """tournament id -> its games that could not be opened yet"""
         self._locks = KeyedLocks()
 
     async def load(self, tournament_id: str) -> tuple[State | None, int]:
@@ -90,33 +91,32 @@ class Tournaments:
                             f"tournament {tournament_id} changed too often meanwhile; try again")
 
     async def open_games(self, state: State, games: Sequence[Game]) -> None:
+        """Open ``games``; those that could not be opened are left to ``retry_unopened``, alone: asking the engines
+        again for a whole round's games while they are busy with it would only make them busier."""
         created = state.created
         bots = {r.player_id: r.bot for r in state.registered}  # a round of a large field seats thousands at once
-        await self.opener.open_all([
-            create_game(created.game, g.game_id, g.players, [bots.get(p) for p in g.players],
-                        bytes(created.options), tournament_id=created.tournament_id, round=g.round, table=g.table,
-                        turn_seconds=created.turn_seconds, client_seed_seconds=created.client_seed_seconds)
-            for g in games])
+        try:
+            failed = await self.opener.open_all([
+                create_game(created.game, g.game_id, g.players, [bots.get(p) for p in g.players],
+                            bytes(created.options), tournament_id=created.tournament_id, round=g.round, table=g.table,
+                            turn_seconds=created.turn_seconds, client_seed_seconds=created.client_seed_seconds)
+                for g in games])
+        except Exception:
+            log.exception("tournament.open-failed", tournament_id=created.tournament_id)
+            failed = [g.game_id for g in games]
+        if failed:
+            self.unopened.setdefault(created.tournament_id, set()).update(failed)
 
     def open_soon(self, state: State, games: Sequence[Game]) -> None:
-        tournament_id = state.created.tournament_id
-
-        async def opening() -> None:
-            try:
-                await self.open_games(state, games)
-            except Exception:
-                log.exception("tournament.open-failed", tournament_id=tournament_id)
-                self.unopened.add(tournament_id)
-
-        task = asyncio.create_task(opening(), name=f"open:{tournament_id}")
+        task = asyncio.create_task(self.open_games(state, games), name=f"open:{state.created.tournament_id}")
         self._opening.add(task)
         task.add_done_callback(self._opening.discard)
 
     async def retry_unopened(self) -> None:
-        for tournament_id in list(self.unopened):
-            self.unopened.discard(tournament_id)
+        for tournament_id, game_ids in list(self.unopened.items()):
             state, _ = await self.state(tournament_id)
-            self.open_soon(state, [g for g in state.games if g.winners is None])
+            self.unopened.pop(tournament_id, None)
+            self.open_soon(state, [g for g in state.games if g.winners is None and g.game_id in game_ids])
 
     async def close(self) -> None:
         for task in self._opening:
