@@ -18,7 +18,9 @@ from shared.service.keys import STORE
 
 log = get_logger(__name__)
 _encoder = msgspec.json.Encoder()
-BATCH = 500
+BATCH = 2000
+"""Events folded at most in one batch: only reached when the fold is behind, and then each batch's fixed costs (a
+big tournament's placings, the checkpoints, the transaction) are shared by more of the events it catches up on."""
 READ_INTERVAL = 0.1
 """A busy log is read at most this often: boards and tables change at most ten times a second, each batch folding
 more moves of each game."""
