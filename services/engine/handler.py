@@ -25,7 +25,7 @@ from shared.eventstore import ConcurrencyError, ExpectedVersion
 from shared.eventstore.errors import InvalidStreamId
 from shared.eventstore.types import check_stream_id
 from shared.fairness import CLIENT_SEED_MAX_BYTES
-from shared.games.draws import Draw, Draws, DrawsExhausted, RecordedDraws, SeededDraws
+from shared.games.draws import Draw, DrawRequest, Draws, DrawsExhausted, RecordedDraws, SeededDraws
 from shared.games.rules import AnyRules, RuleViolation
 from shared.logging import current_correlation_id, get_logger
 from shared.messages.engine import (
@@ -315,16 +315,23 @@ class Engine:
     async def _decided(
         self, game_id: str, first_nonce: int, client_seeds: tuple[str, ...], run: Callable[[Draws], list[Any]]
     ) -> tuple[list[Any], list[NumberedDraw]]:
-        """Run the rules, taking each draw they ask for from the blocks at hand or from the RNG service, until they
-        complete."""
+        """Run the rules, taking each draw they ask for from the blocks at hand (in the same run) or from the RNG
+        service (then the rules run again with it), until they complete."""
         fetched: list[NumberedDraw] = []
+
+        def at_hand(request: DrawRequest) -> tuple[int, ...] | None:
+            drawn = self.ahead.take(game_id, first_nonce + len(fetched), request, client_seeds)
+            if drawn is None:
+                return None
+            fetched.append(drawn)
+            return drawn.values
+
         while True:
             try:
-                return run(RecordedDraws([Draw(d.request, d.values) for d in fetched])), fetched
+                return run(RecordedDraws([Draw(d.request, d.values) for d in fetched], more=at_hand)), fetched
             except DrawsExhausted as need:
-                nonce = first_nonce + len(fetched)
-                fetched.append(self.ahead.take(game_id, nonce, need.request, client_seeds)
-                               or await self.rng.draw(game_id, nonce, need.request, client_seeds=client_seeds))
+                fetched.append(await self.rng.draw(game_id, first_nonce + len(fetched), need.request,
+                                                   client_seeds=client_seeds))
 
     def _record_rejection(self, request: PlayCommand, code: str, message: str) -> None:
         log.info("engine.rejected", game_id=request.game_id, code=code, reason=message)

@@ -1,16 +1,17 @@
 """Randomness enters the rules only as recorded draws.
 
 A game's ``decide`` asks a ``Draws`` for what it needs (dice, an integer in a range, a shuffle) in a fixed order.
-``RecordedDraws`` hands out results recorded earlier and raises ``DrawsExhausted`` naming the next request when it
-runs out: the engine service then fetches that draw from the RNG service and calls ``decide`` again with one more
-recorded draw, until ``decide`` completes. Audit replays ``decide`` with the draws it recorded. ``SeededDraws``
-makes draws from an injected ``random.Random`` for bots, tests and benchmarks.
+``RecordedDraws`` hands out results recorded earlier, then asks ``more`` (the engine's draws at hand, answered from
+memory), and raises ``DrawsExhausted`` naming the next request when neither has it: the engine service then fetches
+that draw from the RNG service and calls ``decide`` again with one more recorded draw, until ``decide`` completes.
+Audit replays ``decide`` with the draws it recorded. ``SeededDraws`` makes draws from an injected ``random.Random``
+for bots, tests and benchmarks.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 import msgspec
@@ -84,14 +85,19 @@ def shuffled(draws: Draws, items: Sequence[T]) -> tuple[T, ...]:
 
 
 class RecordedDraws:
-    def __init__(self, recorded: Sequence[Draw] = ()) -> None:
+    def __init__(self, recorded: Sequence[Draw] = (),
+                 more: Callable[[DrawRequest], tuple[int, ...] | None] | None = None) -> None:
         self._recorded = list(recorded)
+        self._more = more
         self.used: list[Draw] = []
 
     def take(self, request: DrawRequest) -> tuple[int, ...]:
         index = len(self.used)
         if index >= len(self._recorded):
-            raise DrawsExhausted(request)
+            values = None if self._more is None else self._more(request)
+            if values is None:
+                raise DrawsExhausted(request)
+            self._recorded.append(Draw(request, values))
         draw = self._recorded[index]
         if draw.request != request:
             raise DrawMismatch(index, request, draw.request)
