@@ -20,9 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.hardware import describe
-from bench.hot_path import QUICK, generate, nats_pid
+from bench.hot_path import QUICK, generate, server_pids
 from bench.hot_path_report import GENERATOR, cpu_ms_per_command
-from bench.pg_settings import postmaster_pid
 from bench.tournament import running_services
 from shared.bus.partitions import PARTITIONS
 from shared.infra.processes import SERVICES, ServiceProcess
@@ -64,8 +63,7 @@ def figures_of(phase: dict[str, Any], replicas: int, shares: list[float]) -> dic
 
 async def one_configuration(infra: RunInfra, replicas: int, games: int, in_flight: int,
                             timing: dict[str, float]) -> dict[str, Any]:
-    shared_pids = {name: pid for name, pid in (("postgres", await postmaster_pid(infra.database_url)),
-                                               ("nats-server", nats_pid(infra.nats_url))) if pid}
+    shared_pids = await server_pids(infra)
     async with running_services(infra, SERVICES) as services:
         extra = [ServiceProcess("engine", {**infra.env, "LOG_LEVEL": "warning"}, infra.tmp / f"engine-{n}.log")
                  for n in range(2, replicas + 1)]

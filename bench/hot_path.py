@@ -49,6 +49,15 @@ def nats_pid(nats_url: str) -> int | None:
     return find_process("nats-server", ["-p", str(port)]) if port else None
 
 
+SERVERS = {"postgres": "PostgreSQL", "nats-server": "nats-server"}
+
+
+async def server_pids(infra: RunInfra) -> dict[str, int]:
+    """PostgreSQL's postmaster and nats-server (named as in ``SERVERS``), those that are processes of this machine."""
+    found = {"postgres": await postmaster_pid(infra.database_url), "nats-server": nats_pid(infra.nats_url)}
+    return {name: pid for name, pid in found.items() if pid}
+
+
 async def generate(target: str, url: str, pids: dict[str, int], games: int, in_flight: int,
                    timing: dict[str, float], fractions: tuple[float, ...], tmp: Path,
                    rates: tuple[float, ...] = ()) -> dict[str, Any]:
@@ -69,11 +78,10 @@ async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, f
                 statements: bool = False) -> dict[str, Any]:
     settings = await pg_settings(infra.database_url)
     print(f"  {describe_settings(settings)}", flush=True)
-    postmaster, nats = await postmaster_pid(infra.database_url), nats_pid(infra.nats_url)
-    shared_pids = {name: pid for name, pid in (("postgres", postmaster), ("nats-server", nats)) if pid}
-    for name, pid in (("PostgreSQL", postmaster), ("nats-server", nats)):
-        if pid is None:
-            print(f"  ({name} is not a process of this machine that we can find: its CPU is not counted)")
+    shared_pids = await server_pids(infra)
+    for name, shown in SERVERS.items():
+        if name not in shared_pids:
+            print(f"  ({shown} is not a process of this machine that we can find: its CPU is not counted)")
     with FlushProbe(infra.tmp) as probe:
         async with running_services(infra, SERVICES) as services:
             pids = {name: s.process.pid for name, s in services.items() if s.process} | shared_pids
@@ -90,7 +98,8 @@ async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, f
     try:
         await asyncio.to_thread(floor.wait_healthy, 60)
         assert floor.process is not None
-        floor_pids = {"floor": floor.process.pid} | ({"postgres": postmaster} if postmaster else {})
+        floor_pids = {"floor": floor.process.pid} | ({"postgres": shared_pids["postgres"]}
+                                                     if "postgres" in shared_pids else {})
         print(f"  floor up (one asyncpg INSERT per POST, pool of {POOL_SIZE}); same generator, {games} clients,"
               f" at most {in_flight} requests in flight", flush=True)
         with FlushProbe(infra.tmp) as floor_probe:

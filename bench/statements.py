@@ -86,14 +86,16 @@ class StatementSampler:
         self._conn: asyncpg.Connection | None = None
         self._task: asyncio.Task[None] | None = None
         self._ids: tuple[int, int] = (0, 0)
+        self._database = ""
 
     async def __aenter__(self) -> StatementSampler:
         self._conn = await asyncpg.connect(self.url)
         self.unavailable = await available(self._conn)
         if self.unavailable is None:
             row = await self._conn.fetchrow("SELECT (SELECT oid FROM pg_database WHERE datname = current_database()),"
-                                            " (SELECT oid FROM pg_roles WHERE rolname = current_user)")
-            self._ids = (row[0], row[1])
+                                            " (SELECT oid FROM pg_roles WHERE rolname = current_user),"
+                                            " current_database()")
+            self._ids, self._database = (row[0], row[1]), row[2]
             await self._sample()
             self._task = asyncio.create_task(self._run())
         return self
@@ -123,9 +125,9 @@ class StatementSampler:
 
     async def _name(self) -> None:
         assert self._conn is not None
-        database = str(await self._conn.fetchval("SELECT current_database()"))
         # A service's session switches to its group role (``shared.eventstore.roles``): that is the user listed.
-        services = {name: login for login in LOGINS for name in (login_name(login, database), group_role(login))}
+        services = {name: login for login in LOGINS
+                    for name in (login_name(login, self._database), group_role(login))}
         for r in await self._conn.fetch(NAMES, self._ids[0], QUERY_TEXT):
             self.names[(r[0], r[1], r[2])] = (services.get(r[3], r[3]), r[4])
 

@@ -21,8 +21,8 @@ from nats.aio.client import Client
 
 from bench.audit_sample import audit_sample
 from bench.hardware import describe
-from bench.hot_path import nats_pid
-from bench.pg_settings import postmaster_pid, show_settings
+from bench.hot_path import server_pids
+from bench.pg_settings import show_settings
 from bench.proc_cpu import sample
 from bench.tournament import SHORT_HOCKEY, rounds_of, running_services
 from shared.bus.connect import connect
@@ -101,10 +101,7 @@ async def swiss_round(infra: RunInfra, players: int) -> None:
             await register_all(nc, ns, tid, players)
             rss_before = rss_kb(engine.process.pid)
             pids = {name: service.process.pid for name, service in services.items() if service.process}
-            for name, pid in (("postgres", await postmaster_pid(infra.database_url)),
-                              ("nats-server", nats_pid(infra.nats_url))):
-                if pid:
-                    pids[name] = pid
+            pids |= await server_pids(infra)
             cpu_before = sample(pids)
             started, started_at = time.perf_counter(), time.time()
             try:
