@@ -2,7 +2,7 @@
 engine plays (``RegisterPlayer.bot``), so no client process stands between the league and its own limit. Prints
 how long the round took to open and to finish, the engine's memory per game it holds, and samples the audit.
 
-    python -m bench.swiss_round [--players 10000] [--quick]
+    python -m bench.swiss_round [--players 10000] [--quick] [--statements]
 
 It also prints each process's CPU over the round (from /proc) and how long after the round the standings service
 (which folds the tournament's leaderboard live beside it) had folded the whole log.
@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import time
 import urllib.request
+from contextlib import nullcontext
 
 import asyncpg
 import msgspec
@@ -24,6 +25,9 @@ from bench.hardware import describe
 from bench.hot_path import server_pids
 from bench.pg_settings import show_settings
 from bench.proc_cpu import sample
+from bench.statements import SETTINGS as STATEMENT_SETTINGS
+from bench.statements import StatementSampler, per_command
+from bench.statements import report as report_statements
 from bench.tournament import SHORT_HOCKEY, rounds_of, running_services
 from shared.bus.connect import connect
 from shared.bus.namespace import Namespace
@@ -87,8 +91,9 @@ async def progress(url: str, tournament_id: str) -> tuple[int, int, bool]:
     return row[0], row[1], bool(finished)
 
 
-async def swiss_round(infra: RunInfra, players: int) -> None:
-    async with running_services(infra, SERVICES) as services:
+async def swiss_round(infra: RunInfra, players: int, statements: bool = False) -> None:
+    async with (running_services(infra, SERVICES) as services,
+                StatementSampler(infra.database_url) if statements else nullcontext() as sampler):
         engine = services["engine"]
         assert engine.process is not None
         nc = await connect(infra.nats_url, name="bench", nkey_file=infra.admin_nkey)
@@ -130,6 +135,7 @@ async def swiss_round(infra: RunInfra, players: int) -> None:
             finally:
                 await pool.close()
             behind = time.perf_counter() - started - wall
+            caught = time.perf_counter()
         finally:
             await nc.close()
         rounds = await rounds_of(infra.database_url, tid, started_at)
@@ -153,18 +159,27 @@ async def swiss_round(infra: RunInfra, players: int) -> None:
           + ", ".join(f"{name} {seconds:.0f}" for name, seconds in sorted(cpu.items(), key=lambda kv: -kv[1])))
     print(f"  standings had folded the whole log {behind:.1f}s after 'finished'")
     print(f"  audit sample: {verified} of {sampled} games verified")
+    if sampler is not None:
+        if sampler.unavailable:
+            print(f"  (no PostgreSQL statements: {sampler.unavailable})")
+        else:
+            report_statements(per_command(sampler.between(started, caught), commands),
+                              "the round and the standings' catch-up (per bot command)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--quick", action="store_true", help="1,000 players")
+    parser.add_argument("--statements", action="store_true",
+                        help="also list PostgreSQL's statements by execution time over the round and the standings'"
+                             " catch-up (pg_stat_statements, loaded in the embedded PostgreSQL for the run)")
     args = parser.parse_args()
     players = 1000 if args.quick else args.players
     print(f"Swiss round benchmark — {describe()}; every service a separate process on the same cores")
-    for infra in running_infra(durable=True):
+    for infra in running_infra(durable=True, pg_settings=STATEMENT_SETTINGS if args.statements else ()):
         show_settings(infra.database_url)
-        asyncio.run(swiss_round(infra, players))
+        asyncio.run(swiss_round(infra, players, args.statements))
 
 
 if __name__ == "__main__":

@@ -10,20 +10,11 @@ import time
 from prometheus_client import CollectorRegistry, Gauge
 
 from shared.eventstore import EventStore
+from shared.eventstore.behind import behind
 
-COUNT_CAP = 1_000_000
-"""Counting stops here: a relay this far behind is far behind, and the count stays cheap."""
 CHECKPOINT = """
     SELECT tx::text::bigint, position, extract(epoch FROM clock_timestamp() - updated_at)
     FROM checkpoints WHERE name = $1
-"""
-# Ordered, so that even the generic plan of this prepared statement walks the read-order index from the checkpoint
-# (unordered, PostgreSQL guessed a third of the table and scanned all of it, every second).
-WAITING = """
-    SELECT (SELECT count(*) FROM (SELECT 1 FROM events WHERE (tx, position) > ($1::bigint::text::xid8, $2::bigint)
-                                  ORDER BY tx, position LIMIT $3) AS waiting),
-           (SELECT extract(epoch FROM clock_timestamp() - recorded_at) FROM events
-            WHERE (tx, position) > ($1::bigint::text::xid8, $2::bigint) ORDER BY tx, position LIMIT 1)
 """
 
 
@@ -37,8 +28,8 @@ class RelayLag:
         self.waiting = 0
         self.oldest_seconds = 0.0
         self.stalled_seconds = 0.0
-        Gauge("relay_lag_events", "events stored but not yet acknowledged by JetStream", registry=registry
-              ).set_function(lambda: self.waiting)
+        Gauge("relay_lag_events", "events stored but not yet acknowledged by JetStream (exact up to 10,000,"
+              " estimated beyond)", registry=registry).set_function(lambda: self.waiting)
         Gauge("relay_lag_seconds", "age of the oldest event not yet acknowledged (0 when caught up)",
               registry=registry).set_function(lambda: self.oldest_seconds)
         Gauge("relay_stalled_seconds", "how long events have waited with no batch acknowledged (0 when moving)",
@@ -48,10 +39,10 @@ class RelayLag:
         async with self.store.pool.acquire() as conn:
             row = await conn.fetchrow(CHECKPOINT, self.checkpoint)
             tx, position, since_ack = (row[0], row[1], float(row[2])) if row else (0, 0, float("inf"))
-            waiting, oldest = await conn.fetchrow(WAITING, tx, position, COUNT_CAP)
+            waiting = await behind(conn, tx, position)
         idle = min(since_ack, time.monotonic() - self.started)
-        self.waiting = int(waiting)
-        self.oldest_seconds = float(oldest or 0.0)
+        self.waiting = waiting.events
+        self.oldest_seconds = waiting.oldest_seconds
         self.stalled_seconds = min(self.oldest_seconds, idle) if self.waiting else 0.0
 
     async def measure(self, interval: float = 1.0) -> None:

@@ -1,4 +1,5 @@
-"""Projection lag for /metrics: events of the log not yet folded, and the age of the oldest of them."""
+"""Projection lag for /metrics: events of the log not yet folded, and the age of the oldest of them
+(``shared.eventstore.behind``)."""
 
 from __future__ import annotations
 
@@ -8,19 +9,15 @@ from aiohttp import web
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 from shared.eventstore import Checkpoint, RecordedEvent
+from shared.eventstore.behind import behind
 from shared.service.keys import STORE
-
-PENDING = """
-    SELECT count(*), extract(epoch FROM clock_timestamp() - min(recorded_at))
-    FROM events WHERE (tx, position) > ($1::bigint::text::xid8, $2::bigint)
-"""
 
 
 class Lag:
     def __init__(self, registry: CollectorRegistry) -> None:
         self.checkpoint = Checkpoint()
-        self.events = Gauge("standings_lag_events", "events in the log not yet folded into the projections",
-                            registry=registry)
+        self.events = Gauge("standings_lag_events", "events in the log not yet folded into the projections (exact"
+                            " up to 10,000, estimated beyond)", registry=registry)
         self.seconds = Gauge("standings_lag_seconds", "age of the oldest event not yet folded (0 when caught up)",
                              registry=registry)
         self.applied_total = Counter("standings_events_folded", "events folded by this process", registry=registry)
@@ -37,8 +34,8 @@ class Lag:
     async def measure(self, app: web.Application) -> None:
         while True:
             async with app[STORE].pool.acquire() as conn:
-                count, age = await conn.fetchrow(PENDING, self.checkpoint.tx, self.checkpoint.position)
+                waiting = await behind(conn, self.checkpoint.tx, self.checkpoint.position)
                 self.quarantined.set(await conn.fetchval("SELECT count(*) FROM standings_quarantine"))
-            self.events.set(count)
-            self.seconds.set(float(age or 0.0))
+            self.events.set(waiting.events)
+            self.seconds.set(waiting.oldest_seconds)
             await asyncio.sleep(1.0)

@@ -14,10 +14,9 @@ import pytest
 from services.engine.autoplay import RUNNING_ENGINE_GAMES
 from services.matchmaking.tournaments import UNFINISHED_TOURNAMENTS
 from services.migrations import MIGRATIONS
-from services.relay.lag import WAITING
-from services.standings.lag import PENDING
 from shared.cli.interrupted import RUNNING_GAMES
 from shared.eventstore import EventStore, ExpectedVersion
+from shared.eventstore.behind import BEHIND
 from shared.eventstore.migrate import apply_migrations
 from shared.eventstore.pool import connect as pg_connect
 from shared.eventstore.pool import create_pool
@@ -27,8 +26,7 @@ from tests.integration.helpers import event, new_stream
 
 ROWS = 20_000
 PERIODIC = {
-    "relay lag": (WAITING, "bigint, bigint, bigint"),
-    "standings lag": (PENDING, "bigint, bigint"),
+    "relay and standings lag": (BEHIND, "bigint, bigint, bigint"),
     "engine's running games": (RUNNING_ENGINE_GAMES, ""),
     "log page": (READ_ALL, "xid8, bigint, bigint"),
     "log hashes": (READ_HASHES, "xid8, bigint, bigint"),
