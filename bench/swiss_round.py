@@ -128,6 +128,7 @@ async def swiss_round(infra: RunInfra, players: int, statements: bool = False) -
                     break
                 await asyncio.sleep(5)
             wall = time.perf_counter() - started
+            loads = metric(engine.url, "engine_game_loads")
             cpu = {name: seconds - cpu_before[name] for name, seconds in sample(pids).items()}
             pool = await create_pool(infra.database_url, max_size=2)
             try:
@@ -155,6 +156,7 @@ async def swiss_round(infra: RunInfra, players: int, statements: bool = False) -
     print(f"  bot commands played by the engine: {commands} ({commands / r.last_ended:,.0f}/s over the round)")
     print(f"  engine memory per game held: {per_game / 1024:.1f} KB ({peak_games:.0f} games,"
           f" RSS {rss_before / 1024:.0f} -> {peak_rss / 1024:.0f} MB)")
+    print(f"  games the engine read from the log (not in memory): {loads:.0f}, {loads / r.games:.2f} a table")
     print("  CPU seconds over the round (to 'finished'), by process: "
           + ", ".join(f"{name} {seconds:.0f}" for name, seconds in sorted(cpu.items(), key=lambda kv: -kv[1])))
     print(f"  standings had folded the whole log {behind:.1f}s after 'finished'")
