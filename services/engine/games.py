@@ -26,9 +26,9 @@ CACHE_GAMES = 50_000
 """Running games kept folded (≈ 25 KB each for Hockey); beyond it the least recently used is read again when asked."""
 ENDED_GAMES = 1_000
 """Games that ended here lately, kept folded apart from the running ones: a game is asked for again just after its
-end (the bots' pass that played its last move looks once more, the turn-timer watch and the rescan look, its
-players fetch the final view), and each of those read its whole stream again (3.5 reads a game in a 10,000-player
-Swiss round, 7 % of PostgreSQL's statement time). A 10,000-player round ends up to 30 games a second; a
+end (the bots' pass that played its last move looks once more, and so do its players' final views and the engine's
+watches), and each of those read its whole stream again (3.5 reads a game in a 10,000-player Swiss round, 7 % of
+PostgreSQL's statement time). A 10,000-player round ends up to 30 games a second; a
 Phantoms season's table is bigger than a Hockey game's, so the count stays small."""
 
 
