@@ -49,7 +49,7 @@ async def play_due(engine: Engine, game_id: str, now: datetime | None = None) ->
     """Play every move the engine owes in this game, until a person must act; returns the moves made."""
     moves = 0
     while moves < MAX_BOT_MOVES:
-        table = await engine.games.table(game_id)
+        table = await engine.games.table(game_id, ended_from_memory=True)
         at = now or datetime.now(UTC)
         if table.start_due(at):
             try:
@@ -139,7 +139,7 @@ class Autoplay:
                 if not self.owns(game_id):
                     self.timed_games.discard(game_id)  # its new owner watches it (its rescan finds it)
                     continue
-                table = await self.engine.games.table(game_id)
+                table = await self.engine.games.table(game_id, ended_from_memory=True)
                 if table.ended is not None or (table.started and table.opened and not table.opened.turn_seconds):
                     self.timed_games.discard(game_id)  # over, or only its seed window was timed
                 elif table.start_due(wall := datetime.now(UTC)) or due_seats(table, wall):

@@ -25,11 +25,11 @@ from shared.service.keyed_locks import KeyedLocks
 CACHE_GAMES = 50_000
 """Running games kept folded (≈ 25 KB each for Hockey); beyond it the least recently used is read again when asked."""
 ENDED_GAMES = 1_000
-"""Games that ended here lately, kept folded apart from the running ones: a game is asked for again just after its
-end (the bots' pass that played its last move looks once more, and so do its players' final views and the engine's
-watches), and each of those read its whole stream again (3.5 reads a game in a 10,000-player Swiss round, 7 % of
-PostgreSQL's statement time). A 10,000-player round ends up to 30 games a second; a
-Phantoms season's table is bigger than a Hockey game's, so the count stays small."""
+"""Games that ended here lately, kept folded apart from the running ones for the engine's own passes: the bots'
+pass that played a game's last move, and the engine's watches, look at it again just after its end, and each look
+read its whole stream again (3.5 reads a game in a 10,000-player Swiss round, 7 % of PostgreSQL's statement time).
+A 10,000-player round ends up to 30 games a second; a Phantoms season's table is bigger than a Hockey game's, so the
+count stays small."""
 
 
 class Appender(Protocol):
@@ -62,12 +62,15 @@ class Games:
         async with self._locks.hold(game_id):
             yield await self.table(game_id)
 
-    async def table(self, game_id: str) -> Table:
+    async def table(self, game_id: str, *, ended_from_memory: bool = False) -> Table:
+        """``ended_from_memory``: a game that ended here lately may come from memory (the engine's own passes over
+        its games). Else an ended game is read from the log: what players and referees are shown of it is what is
+        stored, so a stream changed after its end is named unreadable, not hidden behind this fold."""
         cached = self._tables.get(game_id)
         if cached is not None:
             self._tables.move_to_end(game_id)
             return cached
-        if (ended := self._ended.get(game_id)) is not None:
+        if ended_from_memory and (ended := self._ended.get(game_id)) is not None:
             return ended
         table = Table(game_id).apply_all(await self.store.read_stream(game_id))
         self.loads += 1
