@@ -11,6 +11,7 @@ import msgspec
 from services.standings.generations import serving_table
 from services.standings.leaderboard import Placing, TournamentGame, leaderboard
 from services.standings.names import with_name, with_names
+from services.standings.placings import READ_ORDER, ranked
 from services.standings.projections.counters import league_counters
 from services.standings.projections.leaderboards import PLACING_COLUMNS
 from shared.games.phantoms.scorepad import from_results
@@ -72,9 +73,9 @@ async def tournament_leaderboard(conn: asyncpg.Connection, tournament: str) -> d
                                  tournament)
     if header is not None:
         table = await serving_table(conn, "leaderboards", "leaderboard_placings")
-        rows = await conn.fetch(f"SELECT {PLACING_COLUMNS} FROM {table} WHERE tournament_id = $1 ORDER BY rank",
-                                tournament)
-        placings = [msgspec.convert(dict(r), Placing) for r in rows]
+        rows = await conn.fetch(f"SELECT {PLACING_COLUMNS} FROM {table} WHERE tournament_id = $1"
+                                f" ORDER BY {READ_ORDER}", tournament)
+        placings = ranked([msgspec.convert(dict(r), Placing) for r in rows])
     elif games:
         players = sorted({p for g in games for p in g.players if p})
         table = await serving_table(conn, "ratings", "ratings")

@@ -11,7 +11,7 @@ import msgspec
 
 import shared.messages.tournaments  # noqa: F401  (registers the tournament.* events, so that they decode)
 from services.standings.leaderboard import Placing
-from services.standings.placings import format_name, placings
+from services.standings.placings import format_name, placings, stored
 from services.standings.projections.base import Fold, Projection
 from shared.messages.readable import read
 from shared.tournaments.events import EVENT_TYPES
@@ -24,7 +24,7 @@ class Known(msgspec.Struct, frozen=True):
     state: State | None
     version: int
     shown: tuple[dict[str, object], list[Placing]] | None = None
-    """The header and placings last written, to write (and report) only what changed."""
+    """The header and placings last written (as stored: placings.stored), to write (and report) only what changed."""
 
 
 class Leaderboards(Projection):
@@ -65,7 +65,7 @@ class Leaderboards(Projection):
                       "format": format_name(created.format), "status": state.status, "rounds_planned": state.rounds,
                       "round": state.round}
             rows = placings(state)
-            shown = (header, rows)
+            shown = (header, stored(state, rows))
             if state.finished:
                 known.pop(stream_id, None)
             else:
@@ -77,9 +77,9 @@ class Leaderboards(Projection):
                 " ON CONFLICT (tournament_id) DO UPDATE SET status = excluded.status,"
                 " rounds_planned = excluded.rounds_planned, round = excluded.round", *header.values())
             if entry.shown is None:
-                await write_placings(fold, created.tournament_id, rows)
-            elif rows != entry.shown[1]:
-                await update_placings(fold, created.tournament_id, entry.shown[1], rows)
+                await write_placings(fold, created.tournament_id, shown[1])
+            elif shown[1] != entry.shown[1]:
+                await update_placings(fold, created.tournament_id, entry.shown[1], shown[1])
             fold.change("tournaments", created.tournament_id, {**header, "placings": rows})
 
 
