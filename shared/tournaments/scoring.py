@@ -28,20 +28,28 @@ class Played(msgspec.Struct, frozen=True):
     winners: tuple[str, ...]
 
 
+ZERO = Fraction(0)
+SHARES = {n: Fraction(1, n) for n in range(1, 9)}
+"""A game's point, shared among 1 to 8 joint winners (Fractions are slow to make: a 10,000-player field is scored
+again after every fold batch of its results)."""
+
+
 def points(games: Iterable[Played], byes: Iterable[str]) -> dict[str, Fraction]:
-    score: dict[str, Fraction] = defaultdict(Fraction)
+    score: dict[str, Fraction] = defaultdict(lambda: ZERO)
     for game in games:
         for player in game.players:
-            score[player] += 0
-        for winner in game.winners:
-            score[winner] += Fraction(1, len(game.winners))
+            score.setdefault(player, ZERO)
+        if game.winners:
+            share = SHARES.get(len(game.winners)) or Fraction(1, len(game.winners))
+            for winner in game.winners:
+                score[winner] += share
     for player in byes:
         score[player] += 1
     return score
 
 
 def median_buchholz(opponent_scores: Sequence[Fraction]) -> Fraction:
-    return sum(sorted(opponent_scores)[1:-1], Fraction(0))
+    return sum(sorted(opponent_scores)[1:-1], ZERO) if len(opponent_scores) > 2 else ZERO
 
 
 def standings(seeds: Sequence[Seed], games: Sequence[Played], byes: Sequence[str]) -> list[Standing]:
@@ -55,6 +63,7 @@ def standings(seeds: Sequence[Seed], games: Sequence[Played], byes: Sequence[str
     order = {seed.player_id: i for i, seed in enumerate(seeds)}
     rating = {seed.player_id: seed.rating for seed in seeds}
     buchholz = {p: median_buchholz([score[o] for o in opponents[p]]) for p in order}
-    ranked = sorted(order, key=lambda p: (-score[p], -buchholz[p], -rating[p], order[p]))
+    # Best first, and players tied on all three in seed order: a reversed sort keeps equal keys in the order given.
+    ranked = sorted(order, key=lambda p: (score[p], buchholz[p], rating[p]), reverse=True)
     return [Standing(rank=i + 1, player_id=p, points=float(score[p]), median_buchholz=float(buchholz[p]),
                      rating=rating[p], games=played[p]) for i, p in enumerate(ranked)]

@@ -2,6 +2,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from shared.tournaments.events import Seed
 from shared.tournaments.scoring import Played, median_buchholz, points, standings
 
@@ -31,3 +34,28 @@ def test_standings_by_points_then_median_buchholz_then_rating_worked_by_hand() -
     assert [(s.player_id, s.points, s.median_buchholz) for s in table] == [
         ("a", 2, 2), ("c", 2, 1), ("f", 2, 1), ("b", 2, 1), ("e", 1, 2), ("d", 0, 2)]
     assert [s.rank for s in table] == [1, 2, 3, 4, 5, 6] and table[0].games == 3
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_standings_are_best_first_and_players_tied_on_points_buchholz_and_rating_stay_in_seed_order(
+    data: st.DataObject,
+) -> None:
+    players = [f"p{n}" for n in range(data.draw(st.integers(2, 30)))]
+    seeds = [Seed(player_id=p, rating=data.draw(st.sampled_from([0.0, 1.0, 2.5]))) for p in players]
+    tables = data.draw(st.lists(st.lists(st.sampled_from(players), min_size=2, max_size=4, unique=True), max_size=60))
+    games = [Played(tuple(t), tuple(data.draw(st.lists(st.sampled_from(t), max_size=2, unique=True)))) for t in tables]
+    byes = data.draw(st.lists(st.sampled_from(players), max_size=3))
+    score = points(games, byes)
+    opponents = {p: [o for g in games if p in g.players for o in g.players if o != p] for p in players}
+    seed = {s.player_id: n for n, s in enumerate(seeds)}
+    placed = standings(seeds, games, byes)
+    assert [s.rank for s in placed] == list(range(1, len(players) + 1))
+    zero = Fraction(0)
+    assert [s.player_id for s in placed] == sorted(players, key=lambda p: (
+        -score.get(p, zero), -median_buchholz([score.get(o, zero) for o in opponents[p]]), -seed_rating(seeds, p),
+        seed[p]))
+
+
+def seed_rating(seeds: list[Seed], player: str) -> float:
+    return next(s.rating for s in seeds if s.player_id == player)
