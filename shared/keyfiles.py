@@ -34,11 +34,16 @@ def key_from(value: str, variable: str, environment: str, data_dir: str) -> byte
     path = Path(data_dir) / f"{variable.lower()}.key"
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
+        # Written whole under a name of its own, then linked into place: two services starting together (the engine
+        # and the RNG share a key) each see no file or the whole key, never a file made and not yet written.
+        written = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        fd = os.open(written, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(new_key_text())
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            os.link(written, path)
         except FileExistsError:
             pass  # another service made it first
-        else:
-            with os.fdopen(fd, "w") as out:
-                out.write(new_key_text())
+        finally:
+            written.unlink()
     return parse_key(path.read_text().strip(), str(path))
