@@ -50,7 +50,7 @@ def stored(state: State, rows: list[Placing]) -> list[Placing]:
     game lifts its winner over hundreds of players): its placings are stored ``UNRANKED`` and ranked when read, in
     the standings' own order (points, Median-Buchholz, rating at the start, seed: ``READ_ORDER``), so that a result
     rewrites the few placings whose figures it changed, not the thousands it moved (in a 10,000-player round,
-    5,000–8,000 rows a fold batch: a quarter of PostgreSQL's time)."""
+    5,000–8,300 rows a fold batch: a quarter of PostgreSQL's time)."""
     if isinstance(state.created.format, Swiss) and state.ranking is None:
         return [msgspec.structs.replace(p, rank=UNRANKED) for p in rows]
     return rows
