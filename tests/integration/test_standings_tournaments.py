@@ -63,6 +63,8 @@ async def test_the_leaderboard_of_a_swiss_tournament_with_byes_equals_its_final_
         await caught_up(standings.url, store)
         _, board = await fetch(f"{standings.url}/v1/tournaments/{tournament_id}/leaderboard")
         assert len(board["placings"]) == 5 and sum(p["byes"] for p in board["placings"]) >= 1
+        # Running, its placings are stored unranked and ranked when read (placings.READ_ORDER); finished, as stored.
+        assert [p["rank"] for p in board["placings"]] == [1, 2, 3, 4, 5]
     # The next service holds the tournament in no memory: it reads the stream again, up to the event before.
     view = await finished(nc, migrated, tournament_id)
     byes = Counter(p for r in view.rounds for p in r.byes)
