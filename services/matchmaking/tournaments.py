@@ -113,9 +113,10 @@ class Tournaments:
         task.add_done_callback(self._opening.discard)
 
     async def retry_unopened(self) -> None:
-        for tournament_id, game_ids in list(self.unopened.items()):
+        for tournament_id in list(self.unopened):
+            # Taken before the wait: a failure recorded meanwhile stays for the next retry.
+            game_ids = self.unopened.pop(tournament_id)
             state, _ = await self.state(tournament_id)
-            self.unopened.pop(tournament_id, None)
             self.open_soon(state, [g for g in state.games if g.winners is None and g.game_id in game_ids])
 
     async def close(self) -> None:
