@@ -12,20 +12,12 @@ import msgspec
 from services.standings.leaderboard import Placing
 from services.standings.placings import READ_ORDER, UNRANKED, placings, ranked, stored
 from services.standings.projections.leaderboards import PLACING_COLUMNS, Leaderboards
-from shared.tournaments.commands import Command, CreateTournament, RecordResult, Register, Start
-from shared.tournaments.decide import decide
+from shared.tournaments.commands import CreateTournament, RecordResult, Register, Start
 from shared.tournaments.formats import Swiss
-from shared.tournaments.state import State, evolve
+from tests.tournament_states import apply
 
 PLAYERS = 24
 ROUNDS = 4
-
-
-def apply(state: State | None, command: Command) -> State:
-    for event in decide(state, command):
-        state = evolve(state, event)
-    assert state is not None
-    return state
 
 
 async def read_back(conn: asyncpg.Connection, rows: list[Placing]) -> list[Placing]:

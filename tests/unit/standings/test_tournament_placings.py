@@ -6,20 +6,13 @@ from __future__ import annotations
 import random
 
 from services.standings.placings import knockout_order, placings
-from shared.tournaments.commands import Command, CreateTournament, RecordResult, Register, Start
-from shared.tournaments.decide import decide
+from shared.tournaments.commands import CreateTournament, RecordResult, Register, Start
 from shared.tournaments.formats import Elimination, Format, Swiss
 from shared.tournaments.rounds import elimination_ranking, swiss_standings
-from shared.tournaments.state import State, evolve
+from shared.tournaments.state import State
+from tests.tournament_states import apply
 
 RATINGS = {"a": 3.0, "b": 2.0, "c": 1.0, "d": 0.5, "e": 0.2}
-
-
-def apply(state: State | None, command: Command) -> State:
-    for event in decide(state, command):
-        state = evolve(state, event)
-    assert state is not None
-    return state
 
 
 def started(fmt: Format, players: str) -> State:
