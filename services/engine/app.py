@@ -111,11 +111,16 @@ def build(settings: EngineSettings) -> web.Application:
 
         autoplay = app[AUTOPLAY] = Autoplay(engine, owns)
 
+        # ``labels`` takes a lock and looks the child up: each is looked up once, not per request.
+        counted = {request_type: handled.labels(label).inc for request_type, label in KINDS.items()}
+
         def handler_for(kind: str, handle: Handler) -> Callable[[Any, Msg], Awaitable[Any]]:
+            count_verb = handled.labels(kind).inc
+
             async def on_request(request: Any, _msg: Msg) -> Any:
                 if not owns(request.game_id):  # given back a moment ago: the client asks the new owner
                     raise RejectedError(NOT_OWNER, f"this engine replica no longer owns {request.game_id}")
-                handled.labels(KINDS.get(type(request), kind)).inc()
+                counted.get(type(request), count_verb)()
                 return await handle(engine, autoplay, request)
             return on_request
 

@@ -130,7 +130,10 @@ async def test_engine_replicas_hammered_on_50_games_lose_and_double_nothing(
     owned = await shares_settle(engines)
     assert min(owned) > 0, owned
     before = [metric(r.url, 'engine_requests_total{kind="command"}') for r in engines]
+    creates_before = sum(metric(r.url, 'engine_requests_total{kind="create"}') for r in engines)
     game_ids = [await create(nc, migrated.namespace, "hockeydice", 2, SHORT) for _ in range(GAMES)]
+    creates = sum(metric(r.url, 'engine_requests_total{kind="create"}') for r in engines) - creates_before
+    assert creates >= GAMES, f"each game's creation is counted as a create, not as a move: {creates}"
     accepted = await asyncio.gather(*(hammer(nc, migrated, store, g, n) for n, g in enumerate(game_ids)))
     await check_games(store, game_ids, accepted)
     served = [metric(r.url, 'engine_requests_total{kind="command"}') - b for r, b in zip(engines, before, strict=True)]
