@@ -11,7 +11,7 @@ disk's. A probe (``bench.flush_probe``) counts the disk's flush stalls in every 
 PostgreSQL's statements of the sustained window by execution time, per command and by service
 (``bench.statements``).
 
-    python -m bench.hot_path [--quick] [--games 200] [--runs 3] [--statements] [--json FILE]
+    python -m bench.hot_path [--quick] [--games 200] [--runs 3] [--clients poll|ws] [--statements] [--json FILE]
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ from shared.infra.processes import SERVICES
 from tests.infra import RunInfra, running_infra
 
 FRACTIONS = (0.25, 0.5, 0.8)
+CLIENTS = {"poll": "GET /legal (the figures quoted since the start)",
+           "ws": "the view pushed over the game's WebSocket, which each player watches as the play page does"}
 FULL: dict[str, float] = {"warmup": 15, "window": 45, "paced_warmup": 8, "paced_window": 30}
 QUICK: dict[str, float] = {"warmup": 5, "window": 12, "paced_warmup": 3, "paced_window": 8}
 
@@ -60,13 +62,15 @@ async def server_pids(infra: RunInfra) -> dict[str, int]:
 
 async def generate(target: str, url: str, pids: dict[str, int], games: int, in_flight: int,
                    timing: dict[str, float], fractions: tuple[float, ...], tmp: Path,
-                   rates: tuple[float, ...] = ()) -> dict[str, Any]:
+                   rates: tuple[float, ...] = (), watch: bool = False) -> dict[str, Any]:
     out = tmp / f"loadgen-{target}.json"
     argv = [sys.executable, "-m", "bench.loadgen", "--target", target, "--url", url, "--out", str(out),
             "--games", str(games), "--in-flight", str(in_flight), "--pids", json.dumps(pids),
             "--fractions", ",".join(map(str, fractions)), "--rates", ",".join(map(str, rates)),
             "--warmup", str(timing["warmup"]), "--window", str(timing["window"]),
             "--paced-warmup", str(timing["paced_warmup"]), "--paced-window", str(timing["paced_window"])]
+    if watch:
+        argv.append("--watch")
     process = await asyncio.create_subprocess_exec(*argv)
     if await process.wait() != 0:
         raise RuntimeError(f"the {target} load generator failed (exit {process.returncode})")
@@ -75,7 +79,7 @@ async def generate(target: str, url: str, pids: dict[str, int], games: int, in_f
 
 
 async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, float],
-                statements: bool = False) -> dict[str, Any]:
+                statements: bool = False, clients: str = "poll") -> dict[str, Any]:
     settings = await pg_settings(infra.database_url)
     print(f"  {describe_settings(settings)}", flush=True)
     shared_pids = await server_pids(infra)
@@ -89,7 +93,7 @@ async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, f
                   f" at most {in_flight} commands in flight, paced phases open loop over all games", flush=True)
             async with StatementSampler(infra.database_url) if statements else nullcontext() as sampler:
                 league = await generate("league", services["gateway"].url, pids, games, in_flight, timing,
-                                        FRACTIONS, infra.tmp)
+                                        FRACTIONS, infra.tmp, watch=clients == "ws")
     # The floor is a reference, not the league: it writes its own table as the database owner. It is also paced at
     # the league's half rate: its tail there is what the disk alone gives.
     half = next(p["rate"] for p in league["phases"] if p["phase"] == "50%")
@@ -112,6 +116,7 @@ async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, f
         for phase in run["phases"]:
             phase["disk_flushes"] = flushes.between(*phase["window"])
     figures = summarise(league, floor_run, settings, describe())
+    figures["clients"] = clients
     if sampler is not None:
         if sampler.unavailable:
             print(f"  (no PostgreSQL statements: {sampler.unavailable})")
@@ -127,6 +132,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=None, help="concurrent games (default 200, quick 100)")
     parser.add_argument("--in-flight", type=int, default=64,
                         help="closed loop (league and floor alike): at most this many commands in flight")
+    parser.add_argument("--clients", choices=CLIENTS, default="poll",
+                        help="how the seat whose turn comes learns its moves: " + "; ".join(
+                            f"{name}: {what}" for name, what in CLIENTS.items()))
     parser.add_argument("--runs", type=int, default=1,
                         help="run it all this many times, each on servers of its own, and give the medians")
     parser.add_argument("--statements", action="store_true",
@@ -141,13 +149,14 @@ def main() -> None:
     timing = QUICK if args.quick else FULL
     games = args.games or (100 if args.quick else 200)
     print(f"hot path benchmark — {describe()}; every service a separate process on the same cores; the load"
-          " generator is a separate process speaking HTTP/1.1 (aiohttp client, keep-alive) to the gateway", flush=True)
+          " generator is a separate process speaking HTTP/1.1 (aiohttp client, keep-alive) to the gateway; the next"
+          f" seat to move learns its moves by {CLIENTS[args.clients]}", flush=True)
     runs = []
     for run in range(1, args.runs + 1):
         if args.runs > 1:
             print(f"run {run} of {args.runs}", flush=True)
         for infra in running_infra(durable=True, pg_settings=STATEMENT_SETTINGS if args.statements else ()):
-            figures = asyncio.run(bench(infra, games, args.in_flight, timing, args.statements))
+            figures = asyncio.run(bench(infra, games, args.in_flight, timing, args.statements, args.clients))
         figures["quick"] = args.quick
         report(figures)
         if "statements" in figures:

@@ -40,6 +40,9 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
         "floor_others_cores_in_window": round(floor_run["others_cores"], 2), "legal_gets_per_command": round(
             sustained["legal_gets"] / max(sustained["commands"], 1), 3),
         "replies_with_view": sustained["views_seen"], "moves_from_reply_view": sustained["views_used"],
+        "pushed_views_per_command": round(sustained.get("pushes", 0) / max(sustained["commands"], 1), 3),
+        "moves_from_pushed_view": sustained.get("moves_from_push", 0),
+        "push_timeouts": sustained.get("push_timeouts", 0),
         "latency_measured_from": "scheduled time (paced phases); send time also given as *_from_send_ms",
         "floor_requests_per_s": round(floor_run["rate"], 1), "floor_cpu_ms_per_request": floor_total,
         "floor_cpu_ms_by_process": floor_by, "floor_generator_cpu_ms_per_request": floor_generator,
@@ -101,6 +104,10 @@ def report(f: dict[str, Any]) -> None:
           f" ms, p99 {closed['p99_ms']:.1f} ms")
     print(f"  GET /legal: {sustained['legal_gets']} ({f['legal_gets_per_command']} per command); replies carrying"
           f" a view: {f['replies_with_view']}, next move taken from it: {f['moves_from_reply_view']}")
+    if f.get("clients") == "ws":
+        print(f"  views pushed over WebSockets: {sustained.get('pushes', 0)} ({f['pushed_views_per_command']} per"
+              f" command), next move taken from one: {f['moves_from_pushed_view']}, no push within the wait (then"
+              f" GET /legal): {f['push_timeouts']}")
     print(f"  machine during the window: {sustained['machine_busy_cores']:.2f} of {f['cores']} cores busy, of which"
           f" {sustained['others_cores']:.2f} by processes outside this benchmark (other work on a shared machine"
           " lowers the rates; CPU per command is the steadier figure)")

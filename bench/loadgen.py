@@ -4,7 +4,8 @@ gateway (or to the floor app) with one aiohttp session of keep-alive connections
 fractions of it (or at given rates). For each phase it writes commands, latencies, the CPU seconds of the processes
 it was given and its window on the monotonic clock (``time.perf_counter``, the same in every process).
 
-    python -m bench.loadgen --target league --url http://127.0.0.1:PORT --out result.json [--pids '{"engine": 1}']
+    python -m bench.loadgen --target league --url http://127.0.0.1:PORT --out result.json [--watch]
+        [--pids '{"engine": 1}']
 """
 
 from __future__ import annotations
@@ -108,7 +109,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=120)) as session:
         http = Http(session, args.url)
-        target: Target = LeagueTarget(http, counts) if args.target == "league" else FloorTarget(http, counts)
+        target: Target = (LeagueTarget(http, counts, watch=args.watch) if args.target == "league"
+                          else FloorTarget(http, counts))
         tables = await gather_limited([target.table(n) for n in range(args.games)], SETUP_CONCURRENCY)
         if isinstance(target, LeagueTarget):
             await gather_limited([target.open(t) for t in tables], SETUP_CONCURRENCY)
@@ -122,6 +124,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         for name, rate in paced:
             phases.append(await phase(name, Paced(rate), tables, target, counts, roots, args.paced_warmup,
                                       args.paced_window))
+        if isinstance(target, LeagueTarget):
+            await asyncio.gather(*(target.unwatch(t) for t in tables))
     return {"target": args.target, "games": args.games, "in_flight": args.in_flight, "phases": phases}
 
 
@@ -139,6 +143,9 @@ def main() -> None:
                         help="then also paced at these rates (commands/s), whatever the sustained rate")
     parser.add_argument("--paced-warmup", type=float, default=5)
     parser.add_argument("--paced-window", type=float, default=20)
+    parser.add_argument("--watch", action="store_true",
+                        help="league: each player watches its game over the WebSocket (as the play page does) and"
+                             " takes its moves from the pushed views instead of GET /legal")
     parser.add_argument("--pids", default="{}", help="JSON {name: pid}: process trees whose CPU to sample")
     args = parser.parse_args()
     result = asyncio.run(run(args))

@@ -3,7 +3,9 @@
 
 When a command's reply carries the actor's new view with its legal moves (``view.legal``, the hot path's "one round
 trip for the player"), the next move is taken from it and no ``GET /legal`` is sent; otherwise the generator asks
-``GET /legal`` as the seat it expects to move (the view's pending seat when the reply names one)."""
+``GET /legal`` as the seat it expects to move (the view's pending seat when the reply names one). With ``watch``,
+each player instead watches its game over ``GET /v1/games/{id}/ws``, as the play page does, and the seat to move
+takes its moves from the view pushed to it (``GET /legal`` only when no push came within ``PUSH_WAIT``)."""
 
 from __future__ import annotations
 
@@ -18,13 +20,16 @@ import msgspec
 GAME = "hockeydice"
 OPTIONS = {"periods": 1, "shots_per_period": 4}
 """Short games (``bench.tournament`` plays 1 period of 2 shots); a few more shots so that openings weigh less."""
+PUSH_WAIT = 5.0
 BUSY = {503, 504}
 MOVED_ON = {409, 422}
 _NULL = msgspec.Raw(b"null")
 
 
 class ReplyView(msgspec.Struct, kw_only=True):
+    """A view as a command's reply carries it, or the game's WebSocket pushes it."""
     seat: int | None = None
+    version: int = 0
     ended: bool = False
     pending_seats: list[int] = []
     legal: msgspec.Raw = _NULL
@@ -49,6 +54,7 @@ class Player(msgspec.Struct):
 
 
 _reply = msgspec.json.Decoder(Reply)
+_view = msgspec.json.Decoder(ReplyView)
 _legal = msgspec.json.Decoder(Legal)
 _raw_list = msgspec.json.Decoder(list[msgspec.Raw])
 _encode = msgspec.json.encode
@@ -74,6 +80,11 @@ class Counts:
     views_seen: int = 0
     games_opened: int = 0
     games_ended: int = 0
+    pushes: int = 0
+    """Views pushed over the games' WebSockets (``watch``)."""
+    moves_from_push: int = 0
+    push_timeouts: int = 0
+    """No push gave the next move within ``PUSH_WAIT`` (then it was asked with ``GET /legal``)."""
     errors: int = 0
     moved_on: int = 0
     waits: int = 0
@@ -91,6 +102,12 @@ class Table:
     failures: int = 0
     key: int = 0
     name: str = field(default="")
+    version: int = 0
+    """The game's version in the last reply: a pushed view older than it is stale."""
+    pushed: dict[int, ReplyView] = field(default_factory=dict)
+    """Each seat's latest view pushed over its WebSocket."""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    sockets: list[asyncio.Task[None]] = field(default_factory=list)
 
 
 class Http:
@@ -111,8 +128,8 @@ class Http:
 class LeagueTarget:
     name = "league"
 
-    def __init__(self, http: Http, counts: Counts) -> None:
-        self.http, self.counts = http, counts
+    def __init__(self, http: Http, counts: Counts, watch: bool = False) -> None:
+        self.http, self.counts, self.watch = http, counts, watch
         self.run = f"{random.getrandbits(32):08x}"
 
     async def register(self, name: str) -> tuple[dict[str, str], str]:
@@ -137,15 +154,68 @@ class LeagueTarget:
             await asyncio.sleep(0.2)
             return
         table.game_id, table.seat, table.moves = msgspec.json.decode(payload)["game_id"], 0, None
+        table.version = 0
         self.counts.games_opened += 1
+        if self.watch:
+            await self.unwatch(table)
+            table.sockets = [asyncio.create_task(self.watch_seat(table, table.game_id, seat)) for seat in (0, 1)]
+
+    async def watch_seat(self, table: Table, game_id: str, seat: int) -> None:
+        """Keep the seat's latest pushed view of ``game_id`` until the game ends and the league closes the socket."""
+        headers = {"Authorization": table.players[seat]["Authorization"]}
+        try:
+            async with self.http.session.ws_connect(f"{self.http.base}/v1/games/{game_id}/ws",
+                                                    headers=headers) as socket:
+                async for message in socket:
+                    if message.type not in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+                        break
+                    view = _view.decode(message.data)
+                    self.counts.pushes += 1
+                    known = table.pushed.get(seat)
+                    if table.game_id == game_id and (known is None or view.version > known.version):
+                        table.pushed[seat] = view
+                        table.changed.set()
+        except aiohttp.ClientError as error:
+            self.http.show(f"WebSocket of {game_id} seat {seat}", 0, str(error).encode())
+
+    async def unwatch(self, table: Table) -> None:
+        for task in table.sockets:
+            task.cancel()
+        await asyncio.gather(*table.sockets, return_exceptions=True)
+        table.sockets, table.pushed = [], {}
+
+    async def from_pushes(self, table: Table) -> bool:
+        """The next move from a view pushed at the game's current version or later; else wait for the next push
+        (False: ask again), or after ``PUSH_WAIT`` without one ask ``GET /legal``."""
+        table.changed.clear()
+        for seat in (table.seat, 1 - table.seat):
+            view = table.pushed.get(seat)
+            if view is not None and view.version >= table.version and seat in view.pending_seats:
+                moves = legal_of(view.legal)
+                if moves:
+                    table.seat, table.moves = seat, moves
+                    self.counts.moves_from_push += 1
+                    return True
+        try:
+            await asyncio.wait_for(table.changed.wait(), PUSH_WAIT)
+        except TimeoutError:
+            self.counts.push_timeouts += 1
+            return await self.from_legal(table)
+        return False
 
     async def ready(self, table: Table) -> bool:
-        """The table has a game and its next move is known (from the last reply's view, or from GET /legal)."""
+        """The table has a game and its next move is known (from the last reply's view, a pushed view, or from GET
+        /legal)."""
         if table.game_id is None:
             await self.open(table)
             return False
         if table.moves:
             return True
+        if self.watch:
+            return await self.from_pushes(table)
+        return await self.from_legal(table)
+
+    async def from_legal(self, table: Table) -> bool:
         for seat in (table.seat, 1 - table.seat):
             status, payload = await self.http.request("GET", f"/v1/games/{table.game_id}/legal", None,
                                                       table.players[seat])
@@ -192,6 +262,7 @@ class LeagueTarget:
             return True
         view = reply.view
         if view is not None:
+            table.version = max(table.version, view.version)
             self.counts.views_seen += 1
             moves = legal_of(view.legal) or legal_of(reply.legal)
             if view.seat is not None and view.seat in view.pending_seats and moves:

@@ -19,7 +19,7 @@ from bench.hot_path_report import medians, report, report_medians, summarise
 from bench.pacer import ClosedLoop, Paced
 from bench.percentiles import percentile
 from bench.proc_cpu import TICKS, machine_busy_seconds, parse_stat, read_stat, sample, tree_seconds
-from bench.targets import Counts, LeagueTarget, Reply, Table, legal_of
+from bench.targets import Counts, LeagueTarget, Reply, ReplyView, Table, legal_of
 
 
 def test_stat_line_with_spaces_and_parentheses_in_the_name_is_parsed_from_the_last_parenthesis() -> None:
@@ -133,6 +133,43 @@ def test_without_a_view_in_the_reply_each_move_is_found_by_get_legal() -> None:
     sent, counts = play_two_moves(b'{"game_id": "g", "version": 2, "duplicate": false, "ended": false}')
     assert sent == ["GET legal", "POST commands", "GET legal", "POST commands"]
     assert (counts.commands, counts.legal_gets, counts.views_used) == (2, 2, 0)
+
+
+def pushed(seat: int, version: int, pending: list[int]) -> ReplyView:
+    legal = b'[{"type": "hockeydice.Roll", "seat": %d}]' % seat if seat in pending else b"[]"
+    return ReplyView(seat=seat, version=version, pending_seats=pending, legal=msgspec.Raw(legal))
+
+
+def test_a_watching_player_takes_its_move_from_a_view_pushed_at_the_current_version_or_later(
+        monkeypatch: Any) -> None:
+    roll = b'{"type": "hockeydice.Roll", "seat": 1}'
+    gateway = FakeGateway(b'{"game_id": "g", "seat": 1, "version": 5, "commands": [' + roll + b"]}", b"")
+    counts = Counts()
+    target = LeagueTarget(gateway, counts, watch=True)  # type: ignore[arg-type]
+    table = Table(players=({}, {}), ids=("a", "b"), rng=random.Random(1), game_id="hockeydice-1", version=5,
+                  seat=1)
+    monkeypatch.setattr("bench.targets.PUSH_WAIT", 0.05)
+
+    async def play() -> None:
+        table.pushed = {0: pushed(0, 5, [1]), 1: pushed(1, 4, [1])}  # seat 1's view is older than the reply's
+        assert await target.ready(table)  # waited for a push, none came: asked GET /legal
+        assert table.moves is not None and table.seat == 1 and gateway.sent == ["GET legal"]
+        table.moves = None
+
+        async def push_later() -> None:
+            await asyncio.sleep(0.01)
+            table.pushed[1] = pushed(1, 5, [1])
+            table.changed.set()
+
+        later = asyncio.create_task(push_later())
+        assert not await target.ready(table)  # woken by the push: the move is taken on the next look
+        await later
+        assert await target.ready(table) and table.seat == 1 and table.moves is not None
+        assert [msgspec.json.decode(m) for m in table.moves] == [{"type": "hockeydice.Roll", "seat": 1}]
+
+    asyncio.run(play())
+    assert gateway.sent == ["GET legal"]
+    assert (counts.moves_from_push, counts.push_timeouts, counts.legal_gets) == (1, 1, 1)
 
 
 def test_a_closed_loop_lets_only_so_many_commands_in_flight() -> None:
