@@ -23,14 +23,17 @@ class Counters(Projection):
     }
 
     async def apply(self, fold: Fold) -> None:
-        pending: Counter[str] = fold.memory.setdefault("pending", Counter())
-        minutes: Counter[object] = fold.memory.setdefault("minutes", Counter())
+        memory = fold.memory
+        if "pending" not in memory:  # once a batch (``setdefault`` would make two Counters per event)
+            memory["pending"], memory["minutes"] = Counter(), Counter()
+        pending: Counter[str] = memory["pending"]
+        minutes: Counter[object] = memory["minutes"]
         pending["events"] += 1
         at = fold.recorded.recorded_at
-        minute = fold.memory.get("minute")
+        minute = memory.get("minute")
         if minute is None or not minute[0] <= at < minute[1]:  # datetime.replace per event cost more than the rest
             start = at.replace(second=0, microsecond=0)
-            minute = fold.memory["minute"] = (start, start + timedelta(minutes=1))
+            minute = memory["minute"] = (start, start + timedelta(minutes=1))
         minutes[minute[0]] += 1
         if (counted := COUNTED.get(fold.recorded.type)) is not None:
             pending[counted] += 1
