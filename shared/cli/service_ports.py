@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping
 
-from shared.infra.ports import free_port, preferred_port
+from shared.infra.ports import free_port, preferred_port, reserve
 
 DEFAULT_PORTS = {"gateway": 8080, "standings": 8081}
 
@@ -20,6 +20,13 @@ def wanted_ports(environ: Mapping[str, str]) -> dict[str, int]:
                 raise SystemExit(f"league: {variable}={text!r} is not a port (1-65535)")
             wanted[name] = int(text)
     return wanted
+
+
+def reserve_wanted_ports(environ: Mapping[str, str] | None = None) -> None:
+    """Before the embedded PostgreSQL and nats-server pick their ports: never one the gateway or the dashboard wants
+    (a league started again with ``LEAGUE_GATEWAY_PORT`` in ``free_port``'s range could find its gateway's port
+    taken by its own database)."""
+    reserve(wanted_ports(os.environ if environ is None else environ).values())
 
 
 def service_ports(names: Iterable[str], say: Callable[[str], None],

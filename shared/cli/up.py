@@ -14,7 +14,7 @@ from shared.cli.interrupted import end_interrupted_demo
 from shared.cli.league_dir import announce, withdraw
 from shared.cli.migrate import prepare_database, services_database_url
 from shared.cli.on_path import say_where_league_is
-from shared.cli.service_ports import service_ports
+from shared.cli.service_ports import reserve_wanted_ports, service_ports
 from shared.cli.stopping import Stop, hold_signals, run_until_stopped, stop_on_signals
 from shared.infra.local import LocalInfra, start_infra
 from shared.infra.processes import SERVICES, ServiceProcess
@@ -31,6 +31,7 @@ def up(data_dir: Path, demo: bool = True) -> int:
     logs.mkdir(exist_ok=True)
     print(f"league: starting infrastructure under {data_dir}/ ...", flush=True)
     stop_on_signals()
+    reserve_wanted_ports()
     try:
         infra = start_infra(data_dir, durable=True)
     except Stop:

@@ -3,7 +3,7 @@ from __future__ import annotations
 import random
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 PICKED_FROM = range(15000, 25000)
@@ -40,6 +40,11 @@ def free_port() -> int:
         if port not in _handed_out:
             return _claimed(port)
     raise OSError("no free port for a server")
+
+
+def reserve(ports: Iterable[int]) -> None:
+    """Ports this process will have servers listen on later: ``free_port`` does not hand them out meanwhile."""
+    _handed_out.update(ports)
 
 
 def _claimed(port: int) -> int:

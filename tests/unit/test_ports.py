@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from shared.cli.service_ports import reserve_wanted_ports
 from shared.infra.ports import PICKED_FROM, ephemeral_range, free_port, port_is_free, preferred_port, wait_for_port
 
 
@@ -75,6 +76,19 @@ def test_free_ports_are_outside_the_ephemeral_range_free_and_each_handed_out_onc
     assert len(set(ports)) == 50
     assert not any(port in ephemeral_range() for port in ports)
     assert all(port_is_free(port) for port in ports)
+
+
+def test_a_reserved_port_is_never_handed_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``league up`` starts PostgreSQL and nats-server on free ports before its services: the gateway's and the
+    dashboard's wanted ports are reserved first, or the database could take the gateway's port (seen in
+    test_league_up with ``LEAGUE_GATEWAY_PORT`` in ``free_port``'s range)."""
+    wanted, other = free_port(), free_port()
+    monkeypatch.setattr("shared.infra.ports._handed_out", set())
+    monkeypatch.setattr("shared.infra.ports.PICKED_FROM", [wanted, other])
+    reserve_wanted_ports({"LEAGUE_GATEWAY_PORT": str(wanted)})
+    assert free_port() == other
+    assert free_port() != wanted  # nothing left to pick from: the kernel's pick, never the reserved port
+    assert preferred_port(wanted) == wanted  # the service itself still gets it
 
 
 def test_waiting_for_a_server_that_exited_ends_at_once_with_its_status() -> None:
