@@ -14,20 +14,20 @@ import sys
 from collections.abc import AsyncIterator
 
 import asyncpg
-import nats
 from aiohttp import web
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 
 from bench.floor_app import INSERT, TABLE, healthz, new_loop
+from shared.bus.connect import connect
 
 NATS = web.AppKey("nats", Client)
 OK = b'{"ok": true}'
 
 
-async def connected() -> Client:
-    seed = os.environ.get("NATS_NKEY_FILE", "")
-    return await nats.connect(os.environ["NATS_URL"], **({"nkeys_seed": seed} if seed else {}))
+async def connected(role: str) -> Client:
+    return await connect(os.environ["NATS_URL"], name=f"bench-hop-{role}",
+                         nkey_file=os.environ.get("NATS_NKEY_FILE", ""))
 
 
 async def insert(request: web.Request) -> web.Response:
@@ -38,7 +38,7 @@ async def insert(request: web.Request) -> web.Response:
 
 def front() -> None:
     async def bus(app: web.Application) -> AsyncIterator[None]:
-        app[NATS] = await connected()
+        app[NATS] = await connected("front")
         yield
         await app[NATS].close()
 
@@ -55,7 +55,7 @@ async def serve_back() -> None:
     size = int(os.environ.get("DATABASE_POOL_SIZE", "20"))
     async with asyncpg.create_pool(os.environ["DATABASE_URL"], min_size=size, max_size=size) as pool:
         await pool.execute(TABLE)
-        nc = await connected()
+        nc = await connected("back")
         tasks: set[asyncio.Task[None]] = set()
 
         async def handle(msg: Msg) -> None:
