@@ -23,7 +23,6 @@ from shared.messages.stored import loaded
 
 T = TypeVar("T")
 log = get_logger(__name__)
-_encoder = msgspec.json.Encoder()
 RECORD = """
     INSERT INTO standings_quarantine (stream_id, from_version, event_id, position, reason) VALUES ($1, $2, $3, $4, $5)
     ON CONFLICT (stream_id) DO UPDATE SET from_version = excluded.from_version, event_id = excluded.event_id,
@@ -37,8 +36,8 @@ Quarantine = dict[str, int]
 
 def intact(recorded: RecordedEvent) -> str | None:
     """None when the row hashes to its stored hash (with its stored prev_hash), else what is wrong."""
-    body = hashing.body(recorded.stream_id, recorded.event_id, recorded.type, recorded.schema_version, recorded.data,
-                        _encoder.encode(recorded.metadata))
+    body = hashing.new_body(recorded.stream_id, recorded.event_id, recorded.type, recorded.schema_version,
+                            recorded.data, recorded.metadata)
     if hashing.chain(recorded.prev_hash, recorded.version, body) != recorded.hash:
         return "its content does not match its stored hash"
     return None
