@@ -33,6 +33,7 @@ from bench.hardware import describe
 from bench.hot_path_report import medians, report, report_medians, summarise
 from bench.pg_settings import describe_settings, pg_settings, postmaster_pid
 from bench.proc_cpu import find_process
+from bench.reader_lag import ReaderLag
 from bench.statements import SETTINGS as STATEMENT_SETTINGS
 from bench.statements import StatementSampler, per_command
 from bench.statements import report as report_statements
@@ -93,9 +94,12 @@ async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, f
             pids = {name: s.process.pid for name, s in services.items() if s.process} | shared_pids
             print(f"  league up: {', '.join(SERVICES)}; {games} concurrent games of hockeydice {OPTIONS}; closed loop"
                   f" at most {in_flight} commands in flight, paced phases open loop over all games", flush=True)
-            async with StatementSampler(infra.database_url) if statements else nullcontext() as sampler:
+            async with (StatementSampler(infra.database_url) if statements else nullcontext() as sampler,
+                        ReaderLag(infra.database_url) as lag):
                 league = await generate("league", services["gateway"].url, pids, games, in_flight, timing,
                                         FRACTIONS, infra.tmp, watch=clients == "ws")
+            for phase in league["phases"]:
+                phase["readers_behind"] = lag.between(*phase["window"])
     # The floor is a reference, not the league: it writes its own table as the database owner. It is also paced at
     # the league's half rate: its tail there is what the disk alone gives.
     half = next(p["rate"] for p in league["phases"] if p["phase"] == "50%")

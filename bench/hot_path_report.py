@@ -15,7 +15,7 @@ BY_PROCESS = ("cpu_ms_by_process", "floor_cpu_ms_by_process")
 HEADLINE = ("commands_per_s", "cpu_ms_per_command", "generator_cpu_ms_per_command", "p50_ms_at_half_rate",
             "p99_ms_at_half_rate", "p99_ms_at_quarter_rate", "p99_ms_at_80pct_rate", "cpu_ms_per_command_at_half_rate",
             "machine_busy_cores_at_half_rate", "floor_requests_per_s", "floor_cpu_ms_per_request",
-            "floor_p99_ms_at_half_rate", "floor_ratio", "cpu_ratio")
+            "floor_p99_ms_at_half_rate", "floor_ratio", "cpu_ratio", "relay_behind_max_s", "standings_behind_max_s")
 """What the medians of several runs print, each with every run's value."""
 
 
@@ -52,6 +52,8 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
         "postgres": where(), "postgres_settings": settings, "hardware": hardware,
         "league_phases": league["phases"], "floor_phases": floor["phases"],
     }
+    for reader, behind in sustained.get("readers_behind", {}).items():
+        figures[f"{reader}_behind_max_s"] = behind["seconds"]
     for phase in league["phases"][1:]:
         label = LABELS.get(phase["phase"], phase["phase"].replace("%", "pct_rate"))
         figures[f"p50_ms_at_{label}"] = phase["latency_from_scheduled"]["p50_ms"]
@@ -93,6 +95,14 @@ def _disk(phase: dict[str, Any]) -> str:
     return f"; disk flushes over 50 ms: {flushes['stalls_over_50ms']}, slowest {flushes['max_ms']:.0f} ms"
 
 
+def _behind(phase: dict[str, Any]) -> str:
+    behind = phase.get("readers_behind")
+    if not behind:
+        return ": not measured"
+    return ", behind the log at most: " + ", ".join(
+        f"{reader} {b['seconds'] * 1000:.0f} ms ({b['events']} events)" for reader, b in behind.items())
+
+
 def report(f: dict[str, Any]) -> None:
     sustained = f["league_phases"][0]
     print(f"  league sustained (closed loop, {f['concurrent_games']} games, at most {f['closed_loop_in_flight']}"
@@ -111,6 +121,7 @@ def report(f: dict[str, Any]) -> None:
     print(f"  machine during the window: {sustained['machine_busy_cores']:.2f} of {f['cores']} cores busy, of which"
           f" {sustained['others_cores']:.2f} by processes outside this benchmark (other work on a shared machine"
           " lowers the rates; CPU per command is the steadier figure)")
+    print(f"  the log's readers during the window{_behind(sustained)}")
     print("  CPU ms per command over the steady window (utime+stime from /proc):")
     for name, ms in sorted(f["cpu_ms_by_process"].items(), key=lambda kv: -kv[1]):
         print(f"    {name:<16}{ms:8.2f}")
@@ -124,6 +135,7 @@ def report(f: dict[str, Any]) -> None:
               f"  league CPU {phase_cpu_ms(phase):.2f} ms/command, {_busy(phase, f['cores'])}, others"
               f" {phase['others_cores']:.2f} cores, errors {phase['errors']}"
               + _disk(phase) + ("  NOT SUSTAINED" if phase["rate"] < 0.95 * phase["offered_per_s"] else ""))
+        print(f"         the log's readers{_behind(phase)}")
     by = " + ".join(f"{k} {v:.2f}" for k, v in f["floor_cpu_ms_by_process"].items())
     print(f"  floor (aiohttp + one asyncpg INSERT, same PostgreSQL, same generator, {f['concurrent_games']}"
           f" clients, {f['closed_loop_in_flight']} in flight): {f['floor_requests_per_s']:,.1f} requests/s;"
