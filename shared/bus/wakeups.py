@@ -22,16 +22,31 @@ log = get_logger(__name__)
 
 
 class Wakeups:
-    def __init__(self) -> None:
+    """Subscribed when a reader first waits: a process that never reads the log (the engine, the gateway) is not
+    woken by every commit of the league. Until the subscription stands, the reader's poll covers what it misses."""
+
+    def __init__(self, nc: Client | None = None, subject: str = "") -> None:
         self._waiters: set[asyncio.Event] = set()
         self.received = 0
+        self._nc, self._subject = nc, subject
         self._subscription: Subscription | None = None
+        self._subscribing: asyncio.Task[None] | None = None
 
     @classmethod
     async def over_nats(cls, nc: Client, ns: Namespace) -> Wakeups:
-        wakeups = cls()
-        wakeups._subscription = await nc.subscribe(ns.events_appended, cb=wakeups._on_message)
-        return wakeups
+        return cls(nc, ns.events_appended)
+
+    @property
+    def subscribed(self) -> bool:
+        return self._subscription is not None
+
+    async def _subscribe(self) -> None:
+        assert self._nc is not None
+        try:
+            self._subscription = await self._nc.subscribe(self._subject, cb=self._on_message)
+        except Exception as error:  # the readers poll meanwhile; the next one to wait tries again
+            log.warning("wakeups.subscribe.failed", error=f"{type(error).__name__}: {error}")
+            self._subscribing = None
 
     async def _on_message(self, msg: Msg) -> None:
         self.received += 1
@@ -44,6 +59,8 @@ class Wakeups:
     @contextmanager
     def waiter(self) -> Iterator[asyncio.Event]:
         """An event of the caller's own, set by every wake-up while the block runs."""
+        if self._nc is not None and self._subscribing is None:
+            self._subscribing = asyncio.get_running_loop().create_task(self._subscribe(), name="wakeups-subscribe")
         event = asyncio.Event()
         self._waiters.add(event)
         try:
@@ -52,6 +69,9 @@ class Wakeups:
             self._waiters.discard(event)
 
     async def close(self) -> None:
+        if self._subscribing is not None:
+            await self._subscribing
+            self._subscribing = None
         if self._subscription is not None:
             await self._subscription.unsubscribe()
             self._subscription = None

@@ -169,6 +169,10 @@ async def _wire_wakeups(app: web.Application) -> None:
     publisher = app[PUBLISHER] = WakeupPublisher(nc, ns)
     wakeups = app[WAKEUPS] = await Wakeups.over_nats(nc, ns)
     store.on_commit, store.wakeups = publisher.notify, wakeups
+    Gauge("log_wakeups_sent", "wake-ups this process sent to the log's readers after its commits (since start)",
+          registry=app[METRICS]).set_function(lambda: publisher.sent)
+    Gauge("log_wakeups_received", "wake-ups this process's readers of the log received (since start; none in a"
+          " process that reads no log)", registry=app[METRICS]).set_function(lambda: wakeups.received)
 
 
 async def _unwire_wakeups(app: web.Application) -> None:

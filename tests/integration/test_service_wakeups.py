@@ -54,6 +54,9 @@ async def test_a_commit_in_one_service_wakes_a_reader_in_another(migrated: RunIn
         assert time.perf_counter() - began < 1
         await following
         assert reader.app[WAKEUPS].received >= 1
+        # The writer reads no log: it never subscribed, so the league's commits (its own too) never woke it.
+        assert not writer.app[WAKEUPS].subscribed and writer.app[WAKEUPS].received == 0
+        assert reader.app[WAKEUPS].subscribed
     finally:
         await writer.cleanup()
         await reader.cleanup()
