@@ -9,9 +9,10 @@ offers 25 %, 50 % and 80 % of it at a fixed pace and measures latency from each 
 command is read from /proc for every process over the steady window. The floor
 — a minimal aiohttp app doing one asyncpg INSERT per POST into the same PostgreSQL — is driven by the same
 generator at the same concurrency in the same run, then paced at the league's half rate: its tail there is the
-disk's. A probe (``bench.flush_probe``) counts the disk's flush stalls in every phase. ``--statements`` also lists
-PostgreSQL's statements of the sustained window by execution time, per command and by service
-(``bench.statements``).
+disk's. A probe (``bench.flush_probe``) counts the disk's flush stalls in every phase, and another
+(``bench.reader_lag``) how far the log's readers (relay, standings) were behind the log: a rate bought by leaving
+them behind would not be sustained. ``--statements`` also lists PostgreSQL's statements of the sustained window by
+execution time, per command and by service (``bench.statements``).
 
     python -m bench.hot_path [--quick] [--games 200] [--runs 3] [--clients poll|ws] [--statements] [--json FILE]
 """

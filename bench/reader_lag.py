@@ -17,14 +17,17 @@ from typing import Any
 import asyncpg
 
 INTERVAL = 0.5
-READERS = {"relay": "name = 'relay'", "standings": "name LIKE 'standings:%'"}
+READERS = {"relay": "relay", "standings": "standings:%"}
+"""reader -> its checkpoints' names (a LIKE pattern): the one furthest behind counts."""
 BEHIND = """
-    SELECT head.position - e.position, extract(epoch FROM head.recorded_at - e.recorded_at)::float8
-    FROM checkpoints c JOIN events e ON e.position = c.position,
-         (SELECT position, recorded_at FROM events ORDER BY position DESC LIMIT 1) AS head
-    WHERE {where}
-    ORDER BY e.position LIMIT 1
+    SELECT r.reader, head.position - e.position, extract(epoch FROM head.recorded_at - e.recorded_at)::float8
+    FROM unnest($1::text[], $2::text[]) AS r(reader, pattern)
+    CROSS JOIN LATERAL (SELECT c.position FROM checkpoints c WHERE c.name LIKE r.pattern
+                        ORDER BY c.position LIMIT 1) AS furthest
+    JOIN events e ON e.position = furthest.position
+    CROSS JOIN (SELECT position, recorded_at FROM events ORDER BY position DESC LIMIT 1) AS head
 """
+"""One statement, so every reader is measured against the same newest event."""
 
 
 class ReaderLag:
@@ -32,7 +35,6 @@ class ReaderLag:
         self.database_url = database_url
         self.interval = interval
         self.readers = readers
-        """name -> which of the checkpoints are its (SQL on ``name``): the one furthest behind counts."""
         self.samples: list[tuple[float, str, int, float]] = []
         """(perf_counter, reader, events behind, seconds behind): the clock the generator's windows use."""
         self._task: asyncio.Task[None] | None = None
@@ -52,10 +54,9 @@ class ReaderLag:
 
     async def _run(self) -> None:
         while True:
-            for reader, where in self.readers.items():
-                row = await self._conn.fetchrow(BEHIND.format(where=where))
-                if row is not None:
-                    self.samples.append((time.perf_counter(), reader, row[0], row[1]))
+            rows = await self._conn.fetch(BEHIND, list(self.readers), list(self.readers.values()))
+            at = time.perf_counter()
+            self.samples += [(at, reader, events, seconds) for reader, events, seconds in rows]
             await asyncio.sleep(self.interval)
 
     def between(self, start: float, end: float) -> dict[str, Any]:

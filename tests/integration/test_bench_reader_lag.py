@@ -15,9 +15,10 @@ from tests.integration.helpers import event, until
 
 
 async def test_the_reader_furthest_behind_is_reported_per_window(store: EventStore, migrated: RunInfra) -> None:
-    names = [f"lag-{uuid.uuid4().hex[:8]}-{n}" for n in range(3)]
-    readers = {"behind": f"name IN ('{names[0]}', '{names[1]}')", "caught-up": f"name = '{names[2]}'"}
-    stream = f"lag{uuid.uuid4().hex[:8]}-1"
+    tag = uuid.uuid4().hex[:8]
+    names = [f"lag-{tag}-b1", f"lag-{tag}-b2", f"lag-{tag}-c"]
+    readers = {"behind": f"lag-{tag}-b%", "caught-up": names[2]}
+    stream = f"lag{tag}-1"
     first = await store.append(stream, [event(0)])
     await asyncio.sleep(0.2)
     last = await store.append(stream, [event(n) for n in range(1, 10)], first.last_version)
@@ -33,7 +34,7 @@ async def test_the_reader_furthest_behind_is_reported_per_window(store: EventSto
         await until("both readers sampled", lambda: len({reader for _, reader, *_ in lag.samples}) == 2)
         end = time.perf_counter()
     seen = lag.between(start, end)
-    assert seen["behind"]["events"] == at[-1].position - at[0].position
-    assert seen["behind"]["seconds"] >= 0.2
-    assert seen["caught-up"] == {"events": 0, "seconds": 0.0}
+    # Against the newest event of the log, which another test's writer may have moved past this test's last one.
+    assert seen["behind"]["events"] - seen["caught-up"]["events"] == at[-1].position - at[0].position
+    assert seen["behind"]["seconds"] - seen["caught-up"]["seconds"] >= 0.2
     assert lag.between(end + 1, end + 2) == {}
