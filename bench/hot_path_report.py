@@ -11,7 +11,7 @@ from bench.pg_settings import durable, where
 GENERATOR = "generator"
 LABELS = {"25%": "quarter_rate", "50%": "half_rate", "80%": "80pct_rate"}
 """JSON key suffix of each paced phase: p50_ms_at_half_rate is at 50 % of the sustained rate."""
-BY_PROCESS = ("cpu_ms_by_process", "floor_cpu_ms_by_process")
+BY_PROCESS = ("cpu_ms_by_process", "floor_cpu_ms_by_process", "postgres_cpu_ms_by_service")
 HEADLINE = ("commands_per_s", "cpu_ms_per_command", "generator_cpu_ms_per_command", "p50_ms_at_half_rate",
             "p99_ms_at_half_rate", "p99_ms_at_quarter_rate", "p99_ms_at_80pct_rate", "cpu_ms_per_command_at_half_rate",
             "machine_busy_cores_at_half_rate", "floor_requests_per_s", "floor_cpu_ms_per_request",
@@ -52,6 +52,9 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
         "postgres": where(), "postgres_settings": settings, "hardware": hardware,
         "league_phases": league["phases"], "floor_phases": floor["phases"],
     }
+    if "postgres_cpu_s_by_service" in sustained:
+        figures["postgres_cpu_ms_by_service"] = cpu_ms_per_command(sustained["postgres_cpu_s_by_service"],
+                                                                   sustained["commands"])
     for reader, behind in sustained.get("readers_behind", {}).items():
         figures[f"{reader}_behind_max_s"] = behind["seconds"]
     for phase in league["phases"][1:]:
@@ -95,6 +98,12 @@ def _disk(phase: dict[str, Any]) -> str:
     return f"; disk flushes over 50 ms: {flushes['stalls_over_50ms']}, slowest {flushes['max_ms']:.0f} ms"
 
 
+def _by_service(by: dict[str, float]) -> str:
+    """PostgreSQL's share by the service whose login its backends served (``other``: background processes, backends
+    of other logins and those that ended in the window)."""
+    return "of which for: " + ", ".join(f"{name} {ms:.2f}" for name, ms in sorted(by.items(), key=lambda kv: -kv[1]))
+
+
 def _behind(phase: dict[str, Any]) -> str:
     behind = phase.get("readers_behind")
     if not behind:
@@ -125,6 +134,8 @@ def report(f: dict[str, Any]) -> None:
     print("  CPU ms per command over the steady window (utime+stime from /proc):")
     for name, ms in sorted(f["cpu_ms_by_process"].items(), key=lambda kv: -kv[1]):
         print(f"    {name:<16}{ms:8.2f}")
+        if name == "postgres" and "postgres_cpu_ms_by_service" in f:
+            print(f"      {_by_service(f['postgres_cpu_ms_by_service'])}")
     print(f"    {'league total':<16}{f['cpu_ms_per_command']:8.2f}")
     print(f"    {'load generator':<16}{f['generator_cpu_ms_per_command']:8.2f}   (apart, not in the total)")
     print("  paced (open loop) — latency from each command's scheduled time [from its send]:")
@@ -169,7 +180,9 @@ def medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
         if _number(value) and all(_number(run.get(key)) for run in runs):
             figures[key] = round(median(run[key] for run in runs), 4)
     for key in BY_PROCESS:
-        figures[key] = {name: round(median(run[key][name] for run in runs), 3) for name in first[key]}
+        if key in first:
+            figures[key] = {name: round(median(run.get(key, {}).get(name, 0.0) for run in runs), 3)
+                            for name in first[key]}
     figures["postgres_fsync"] = all(run["postgres_fsync"] for run in runs)
     figures["postgres_durable"] = all(run["postgres_durable"] for run in runs)
     figures["median_of_runs"] = len(runs)
@@ -183,6 +196,7 @@ def report_medians(f: dict[str, Any]) -> None:
     for key in HEADLINE:
         if key in f:
             print(f"  {key:<36}{f[key]:>10}   [{', '.join(str(run.get(key)) for run in runs)}]")
-    for name, ms in sorted(f["cpu_ms_by_process"].items(), key=lambda kv: -kv[1]):
-        each = ", ".join(str(run["cpu_ms_by_process"][name]) for run in runs)
-        print(f"  cpu_ms_by_process {name:<18}{ms:>10}   [{each}]")
+    for key in ("cpu_ms_by_process", "postgres_cpu_ms_by_service"):
+        for name, ms in sorted(f.get(key, {}).items(), key=lambda kv: -kv[1]):
+            each = ", ".join(str(run.get(key, {}).get(name)) for run in runs)
+            print(f"  {key} {name:<{36 - len(key)}}{ms:>10}   [{each}]")

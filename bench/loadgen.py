@@ -24,7 +24,7 @@ import aiohttp
 
 from bench.pacer import ClosedLoop, Paced, Pacer
 from bench.percentiles import summary_ms
-from bench.proc_cpu import machine_busy_seconds, sample
+from bench.proc_cpu import all_stats, machine_busy_seconds, postgres_by_service, sample, sample_postgres
 from bench.targets import Counts, FloorTarget, Http, LeagueTarget, Table, Target
 
 SETUP_CONCURRENCY = 32
@@ -79,12 +79,16 @@ async def phase(name: str, pacer: Pacer, tables: list[Table], target: Target, co
     pacer.start()
     tasks = [asyncio.create_task(drive(t, target, pacer, window, stopping, counts)) for t in tables]
     await asyncio.sleep(warmup)
-    before, cpu_before, started = dataclasses.replace(counts), sample(roots), time.perf_counter()
+    stats = all_stats()
+    before, cpu_before, started = dataclasses.replace(counts), sample(roots, stats), time.perf_counter()
+    pg_before = sample_postgres(roots["postgres"], stats) if "postgres" in roots else None
     busy_before = machine_busy_seconds()
     window.open = True
     await asyncio.sleep(seconds)
     window.open = False
-    after, cpu_after, elapsed = dataclasses.replace(counts), sample(roots), time.perf_counter() - started
+    stats = all_stats()
+    after, cpu_after, elapsed = dataclasses.replace(counts), sample(roots, stats), time.perf_counter() - started
+    pg_after = sample_postgres(roots["postgres"], stats) if "postgres" in roots else None
     busy = machine_busy_seconds() - busy_before
     stopping.set()
     pacer.stop(len(tasks))
@@ -98,6 +102,8 @@ async def phase(name: str, pacer: Pacer, tables: list[Table], target: Target, co
               "latency_from_sent": summary_ms(window.from_sent),
               "cpu_s": {k: cpu_after[k] - cpu_before[k] for k in roots}, "machine_busy_cores": busy / elapsed}
     result["others_cores"] = max(0.0, busy - sum(result["cpu_s"].values())) / elapsed
+    if pg_before is not None and pg_after is not None:
+        result["postgres_cpu_s_by_service"] = postgres_by_service(pg_before, pg_after)
     offered = f"offered {pacer.rate:.0f}/s, " if pacer.rate else ""
     print(f"  loadgen {target.name} {name}: {offered}{result['rate']:.1f} commands/s over {elapsed:.1f}s, p50"
           f" {result['latency_from_scheduled']['p50_ms']} ms, errors {delta['errors']}", file=sys.stderr, flush=True)

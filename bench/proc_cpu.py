@@ -66,10 +66,50 @@ def tree_seconds(root: int, stats: Mapping[int, Stat]) -> float:
     return total
 
 
-def sample(roots: Mapping[str, int]) -> dict[str, float]:
-    """CPU seconds so far of each named process tree, from one scan of /proc."""
-    stats = all_stats()
+def sample(roots: Mapping[str, int], stats: Mapping[int, Stat] | None = None) -> dict[str, float]:
+    """CPU seconds so far of each named process tree, from one scan of /proc (``stats``, else a new one)."""
+    stats = all_stats() if stats is None else stats
     return {name: tree_seconds(pid, stats) for name, pid in roots.items()}
+
+
+OTHER = "other"
+
+
+@dataclass(frozen=True)
+class PostgresSample:
+    """A postmaster's backends' CPU seconds so far (pid -> the service whose login it serves, seconds), and its own
+    (with the backends it has reaped)."""
+
+    backends: dict[int, tuple[str, float]]
+    own: float
+
+
+def service_of(title: str) -> str:
+    """``postgres: league_engine_<db> <db> 127.0.0.1(5000) idle`` -> ``engine`` (``shared.eventstore.roles``'s
+    login names); a background process, the owner's or another login's backend -> ``other``."""
+    words = title.split()
+    if len(words) >= 2 and words[0] == "postgres:" and words[1].startswith("league_"):
+        return words[1].split("_")[1]
+    return OTHER
+
+
+def sample_postgres(postmaster: int, stats: Mapping[int, Stat]) -> PostgresSample:
+    own = stats.get(postmaster)
+    return PostgresSample(
+        backends={stat.pid: (service_of(" ".join(cmdline(stat.pid))), stat.seconds)
+                  for stat in stats.values() if stat.ppid == postmaster},
+        own=0.0 if own is None else own.seconds)
+
+
+def postgres_by_service(before: PostgresSample, after: PostgresSample) -> dict[str, float]:
+    """CPU seconds between two samples by the service each backend served. A backend that ended in between is
+    reaped into the postmaster's own figure: what it spent after ``before`` counts as ``other``."""
+    spent: dict[str, float] = {}
+    for pid, (service, seconds) in after.backends.items():
+        spent[service] = spent.get(service, 0.0) + seconds - before.backends.get(pid, (service, 0.0))[1]
+    gone = sum(seconds for pid, (_, seconds) in before.backends.items() if pid not in after.backends)
+    spent[OTHER] = spent.get(OTHER, 0.0) + after.own - before.own - gone
+    return spent
 
 
 def cmdline(pid: int) -> list[str]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 
 from bench.capacity import Measured, ceilings, need
 from bench.capacity import table as capacity_table
@@ -18,7 +19,17 @@ from bench.flush_probe import FlushProbe
 from bench.hot_path_report import medians, report, report_medians, summarise
 from bench.pacer import ClosedLoop, Paced
 from bench.percentiles import percentile
-from bench.proc_cpu import TICKS, machine_busy_seconds, parse_stat, read_stat, sample, tree_seconds
+from bench.proc_cpu import (
+    TICKS,
+    PostgresSample,
+    machine_busy_seconds,
+    parse_stat,
+    postgres_by_service,
+    read_stat,
+    sample,
+    service_of,
+    tree_seconds,
+)
 from bench.targets import Counts, LeagueTarget, Reply, ReplyView, Table, legal_of
 
 
@@ -216,6 +227,40 @@ def test_figures_divide_each_process_cpu_by_the_commands_and_compare_with_the_fl
     assert "league total" in out and "disk flushes over 50 ms: 2, slowest 120 ms" in out
     assert "league CPU 4.00 ms/command, machine 1.50 of" in out
     assert "floor paced at the league's half rate" in out and "CPU 0.80 ms/request, machine 1.50 of" in out
+
+
+def test_postgres_backends_are_told_apart_by_the_service_whose_login_they_serve() -> None:
+    assert service_of("postgres: league_engine_league_test league_test 127.0.0.1(40112) idle") == "engine"
+    assert service_of("postgres: league_standings_3f2a9c league_x 127.0.0.1(1) COMMIT") == "standings"
+    assert service_of("postgres: league_app league_test 127.0.0.1(7) idle") == "app"
+    for title in ("postgres: walwriter", "postgres: postgres league_test 127.0.0.1(9) idle", "postgres -D /x", ""):
+        assert service_of(title) == "other"
+
+
+def test_postgres_cpu_between_two_samples_counts_new_backends_whole_and_ended_ones_as_other() -> None:
+    before = PostgresSample(backends={10: ("engine", 5.0), 11: ("relay", 1.0), 12: ("engine", 2.0)}, own=3.0)
+    # 12 ended after spending 0.5 s more (reaped into the postmaster's own 3.0 -> 3.6, 0.1 s of its own); 13 is new.
+    after = PostgresSample(backends={10: ("engine", 5.75), 11: ("relay", 1.25), 13: ("engine", 0.5)}, own=5.6)
+    spent = postgres_by_service(before, after)
+    assert spent == pytest.approx({"engine": 1.25, "relay": 0.25, "other": 0.6})
+
+
+def test_the_report_splits_postgres_by_service_and_the_medians_keep_it(capsys: Any) -> None:
+    runs = []
+    for engine_s in (0.5, 0.3, 0.4):
+        sustained = phase_of("sustained", 1000, {"engine": 2.0, "postgres": 1.0, "generator": 0.5})
+        sustained["postgres_cpu_s_by_service"] = {"engine": engine_s, "standings": 0.2, "other": 0.1}
+        league = {"games": 4, "in_flight": 2, "phases": [sustained]}
+        floor = {"games": 4, "in_flight": 2, "phases": [
+            phase_of("sustained", 4000, {"floor": 1.0, "postgres": 1.0, "generator": 0.4})]}
+        runs.append(summarise(league, floor, {"fsync": "on", "synchronous_commit": "on"}, "a machine"))
+    assert runs[0]["postgres_cpu_ms_by_service"] == {"engine": 0.5, "standings": 0.2, "other": 0.1}
+    report(runs[0])
+    assert "of which for: engine 0.50, standings 0.20, other 0.10" in capsys.readouterr().out
+    figures = medians(runs)
+    assert figures["postgres_cpu_ms_by_service"] == {"engine": 0.4, "standings": 0.2, "other": 0.1}
+    report_medians(figures)
+    assert "postgres_cpu_ms_by_service engine" in capsys.readouterr().out
 
 
 def figures_of_a_run(commands: int, engine_s: float) -> dict[str, Any]:
