@@ -85,12 +85,14 @@ class PostgresSample:
 
 
 def service_of(title: str) -> str:
-    """``postgres: league_engine_<db> <db> 127.0.0.1(5000) idle`` -> ``engine`` (``shared.eventstore.roles``'s
-    login names); a background process, the owner's or another login's backend -> ``other``."""
+    """``postgres: [<cluster_name>:] league_engine_<db> <db> 127.0.0.1(5000) idle`` -> ``engine``
+    (``shared.eventstore.roles``'s login names); a background process, the owner's or another login's backend ->
+    ``other``."""
     words = title.split()
-    if len(words) >= 2 and words[0] == "postgres:" and words[1].startswith("league_"):
-        return words[1].split("_")[1]
-    return OTHER
+    if not words or words[0] != "postgres:":
+        return OTHER
+    user = words[2] if len(words) > 2 and words[1].endswith(":") else words[1] if len(words) > 1 else ""
+    return user.split("_")[1] if user.startswith("league_") else OTHER
 
 
 def sample_postgres(postmaster: int, stats: Mapping[int, Stat]) -> PostgresSample:

@@ -23,11 +23,14 @@ async def test_a_backends_cpu_counts_for_the_service_whose_login_it_serves(migra
     conn = await asyncpg.connect(url_with_login(migrated.database_url, login))
     try:
         await conn.execute(f"SET ROLE {login.role}")
+        backend = int(await conn.fetchval("SELECT pg_backend_pid()"))
         before = sample_postgres(postmaster, all_stats())
-        assert any(service == "engine" for service, _ in before.backends.values())
+        assert before.backends[backend][0] == "engine"
         await conn.fetchval(WORK)
-        spent = postgres_by_service(before, sample_postgres(postmaster, all_stats()))
+        after = sample_postgres(postmaster, all_stats())
     finally:
         await conn.close()
-    assert spent["engine"] >= 0.05, spent
-    assert spent["engine"] == max(spent.values()), spent
+    mine = after.backends[backend][1] - before.backends[backend][1]
+    spent = postgres_by_service(before, after)
+    # Other tests' backends of a shared server may add to any service; this backend's work must be the engine's.
+    assert mine >= 0.05 and spent["engine"] >= mine, (mine, spent)

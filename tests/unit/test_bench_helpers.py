@@ -233,7 +233,9 @@ def test_postgres_backends_are_told_apart_by_the_service_whose_login_they_serve(
     assert service_of("postgres: league_engine_league_test league_test 127.0.0.1(40112) idle") == "engine"
     assert service_of("postgres: league_standings_3f2a9c league_x 127.0.0.1(1) COMMIT") == "standings"
     assert service_of("postgres: league_app league_test 127.0.0.1(7) idle") == "app"
-    for title in ("postgres: walwriter", "postgres: postgres league_test 127.0.0.1(9) idle", "postgres -D /x", ""):
+    assert service_of("postgres: 15/main: league_relay_t t 127.0.0.1(5) idle") == "relay"  # Debian: cluster_name
+    for title in ("postgres: walwriter", "postgres: 15/main: walwriter", "postgres: postgres league_test 127.0.0.1(9)"
+                  " idle", "postgres -D /x", ""):
         assert service_of(title) == "other"
 
 
