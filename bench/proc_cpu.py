@@ -8,6 +8,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from shared.eventstore.roles import login_of
+
 PROC = Path("/proc")
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -85,14 +87,15 @@ class PostgresSample:
 
 
 def service_of(title: str) -> str:
-    """``postgres: [<cluster_name>:] league_engine_<db> <db> 127.0.0.1(5000) idle`` -> ``engine``
-    (``shared.eventstore.roles``'s login names); a background process, the owner's or another login's backend ->
-    ``other``."""
+    """``postgres: [<cluster_name>:] <user> <database> 127.0.0.1(5000) idle`` -> the service whose login
+    (``shared.eventstore.roles.login_of``) the user is, e.g. ``engine``; a background process, the owner's or another
+    user's backend -> ``other``."""
     words = title.split()
     if not words or words[0] != "postgres:":
         return OTHER
-    user = words[2] if len(words) > 2 and words[1].endswith(":") else words[1] if len(words) > 1 else ""
-    return user.split("_")[1] if user.startswith("league_") else OTHER
+    if len(words) > 1 and words[1].endswith(":"):
+        del words[1]
+    return (login_of(words[1], words[2]) if len(words) > 2 else None) or OTHER
 
 
 def sample_postgres(postmaster: int, stats: Mapping[int, Stat]) -> PostgresSample:

@@ -22,7 +22,7 @@ from typing import Any
 
 import asyncpg
 
-from shared.eventstore.roles import LOGINS, group_role, login_name
+from shared.eventstore.roles import login_of
 
 SETTINGS = ("shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=all",
             "pg_stat_statements.max=1000")
@@ -126,10 +126,8 @@ class StatementSampler:
     async def _name(self) -> None:
         assert self._conn is not None
         # A service's session switches to its group role (``shared.eventstore.roles``): that is the user listed.
-        services = {name: login for login in LOGINS
-                    for name in (login_name(login, self._database), group_role(login))}
         for r in await self._conn.fetch(NAMES, self._ids[0], QUERY_TEXT):
-            self.names[(r[0], r[1], r[2])] = (services.get(r[3], r[3]), r[4])
+            self.names[(r[0], r[1], r[2])] = (login_of(r[3], self._database) or r[3], r[4])
 
     def between(self, start: float, end: float) -> list[Statement]:
         """Each statement's work from the last sample at or before ``start`` to the first at or after ``end``,

@@ -46,6 +46,15 @@ def login_name(login: str, database: str) -> str:
     return name
 
 
+def login_of(user: str, database: str) -> str | None:
+    """The login (one of ``LOGINS``) whose session runs as ``user`` in ``database``: its login name there, or its
+    group role (what a session is after its switch at start-up); None for any other user."""
+    for login in LOGINS:
+        if user in (login_name(login, database), group_role(login)):
+            return login
+    return None
+
+
 def login_file(secrets_dir: Path, login: str) -> Path:
     return secrets_dir / f"{login}.database"
 

@@ -31,6 +31,7 @@ from bench.proc_cpu import (
     tree_seconds,
 )
 from bench.targets import Counts, LeagueTarget, Reply, ReplyView, Table, legal_of
+from shared.eventstore.roles import login_name
 
 
 def test_stat_line_with_spaces_and_parentheses_in_the_name_is_parsed_from_the_last_parenthesis() -> None:
@@ -231,11 +232,14 @@ def test_figures_divide_each_process_cpu_by_the_commands_and_compare_with_the_fl
 
 def test_postgres_backends_are_told_apart_by_the_service_whose_login_they_serve() -> None:
     assert service_of("postgres: league_engine_league_test league_test 127.0.0.1(40112) idle") == "engine"
-    assert service_of("postgres: league_standings_3f2a9c league_x 127.0.0.1(1) COMMIT") == "standings"
-    assert service_of("postgres: league_app league_test 127.0.0.1(7) idle") == "app"
+    long_database = "league_" + "x" * 60
+    title = f"postgres: {login_name('standings', long_database)} {long_database} 127.0.0.1(1) COMMIT"
+    assert service_of(title) == "standings"  # a login name hashed to fit PostgreSQL's 63 characters
     assert service_of("postgres: 15/main: league_relay_t t 127.0.0.1(5) idle") == "relay"  # Debian: cluster_name
+    assert service_of("postgres: league_rng league_test [local] idle") == "rng"  # its group role
     for title in ("postgres: walwriter", "postgres: 15/main: walwriter", "postgres: postgres league_test 127.0.0.1(9)"
-                  " idle", "postgres -D /x", ""):
+                  " idle", "postgres: league_app league_test 127.0.0.1(7) idle",
+                  "postgres: league_engine_other_db league_test 127.0.0.1(8) idle", "postgres -D /x", ""):
         assert service_of(title) == "other"
 
 
