@@ -1,10 +1,11 @@
 """Publishes each stored event to ``events.<category>.<stream_id>`` (one visible only to some seats to
-``private.<category>.<stream_id>``) with ``Nats-Msg-Id`` = event id.
+``private.<category>.<stream_id>``) with ``Nats-Msg-Id`` = event id, a batch of the log written at once
+(``shared.bus.acked_publish``).
 
 The checkpoint is saved only after JetStream acknowledged the whole batch, so a relay killed at any moment
 re-publishes at most its last batch on restart, and JetStream's duplicate window drops those repeats. A batch
-whose acknowledgements do not all arrive within ``ack_timeout`` raises ``RelayStalled``: nats-py's ack futures
-have no deadline of their own, so without it a lost ack or a hung server would stop the relay for ever while it
+whose acknowledgements do not all arrive within ``ack_timeout`` raises ``RelayStalled``: the batch's future has
+no deadline of its own, so without it a lost ack or a hung server would stop the relay for ever while it
 still looked alive. The service's supervisor then runs it again from the stored checkpoint.
 """
 
@@ -16,8 +17,8 @@ from contextlib import aclosing
 
 import msgspec
 
-from shared.bus.acked_publish import AckedPublisher, PubAck
-from shared.bus.envelope import EXPECTED_STREAM_HEADER, MSG_ID_HEADER, EventEnvelope
+from shared.bus.acked_publish import AckedPublisher, Batch, Outgoing
+from shared.bus.envelope import EventEnvelope
 from shared.bus.namespace import Namespace
 from shared.eventstore import EventStore, RecordedEvent
 from shared.eventstore.checkpoints import load_checkpoint, save_checkpoint
@@ -57,31 +58,29 @@ class Relay:
                 async with self.store.pool.acquire() as conn:
                     await save_checkpoint(conn, self.checkpoint, events[-1].checkpoint)
 
-    def destination(self, event: RecordedEvent) -> tuple[str, str]:
+    def outgoing(self, event: RecordedEvent) -> Outgoing:
         """Public events where dashboards read; an event visible only to some seats (or to none until its game
         ends) on the private stream, which only auditors may read."""
+        payload = _encoder.encode(EventEnvelope.of(event))
         if event.metadata.visibility is None:
-            return self.ns.event_subject(event.category, event.stream_id), self.ns.events_stream
-        return self.ns.private_event_subject(event.category, event.stream_id), self.ns.private_events_stream
+            return Outgoing(self.ns.event_subject(event.category, event.stream_id), payload, str(event.event_id),
+                            self.ns.events_stream)
+        return Outgoing(self.ns.private_event_subject(event.category, event.stream_id), payload, str(event.event_id),
+                        self.ns.private_events_stream)
 
     async def publish(self, events: list[RecordedEvent]) -> None:
-        acks: list[asyncio.Future[PubAck]] = []
+        batch: Batch | None = None
         try:
             async with asyncio.timeout(self.ack_timeout):
-                for event in events:
-                    subject, stream = self.destination(event)
-                    acks.append(await self.publisher.publish(
-                        subject, _encoder.encode(EventEnvelope.of(event)),
-                        {MSG_ID_HEADER: str(event.event_id), EXPECTED_STREAM_HEADER: stream}))
-                done = await asyncio.gather(*acks)
+                batch = await self.publisher.publish_all([self.outgoing(event) for event in events])
+                done = await batch.done
         except TimeoutError as error:
             self.stalls += 1
-            acked = sum(1 for ack in acks if ack.done() and not ack.cancelled() and ack.exception() is None)
-            raise RelayStalled(f"JetStream acknowledged {acked} of {len(events)} events (from position "
-                               f"{events[0].position}) within {self.ack_timeout}s") from error
+            raise RelayStalled(f"JetStream acknowledged {batch.acked if batch else 0} of {len(events)} events (from"
+                               f" position {events[0].position}) within {self.ack_timeout}s") from error
         finally:
-            for ack in acks:
-                ack.cancel()  # forgets each ack that never came (a no-op for those that did)
+            if batch is not None:
+                batch.done.cancel()  # forgets the acks that never came (a no-op once all came)
         self.duplicates += sum(1 for ack in done if ack.duplicate)
         self.published += len(events)
         self.last_position = events[-1].position

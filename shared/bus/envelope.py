@@ -9,10 +9,6 @@ import msgspec
 
 from shared.eventstore.types import Metadata, RecordedEvent
 
-MSG_ID_HEADER = "Nats-Msg-Id"
-EXPECTED_STREAM_HEADER = "Nats-Expected-Stream"
-"""JetStream refuses the message unless this stream captures its subject (a stream set up wrong loses nothing)."""
-
 
 class EventEnvelope(msgspec.Struct, frozen=True, kw_only=True):
     event_id: uuid.UUID

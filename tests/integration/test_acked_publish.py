@@ -1,4 +1,5 @@
-"""The relay's JetStream publisher: every message acknowledged (or refused) on one inbox subscription."""
+"""The relay's JetStream publisher: a batch framed and written at once, every message acknowledged (or refused) on
+one inbox subscription."""
 
 from __future__ import annotations
 
@@ -7,15 +8,15 @@ import uuid
 
 import pytest
 from nats.aio.client import Client
+from nats.errors import MaxPayloadError
 from nats.js import JetStreamContext
 from nats.js.errors import NoStreamResponseError
 
-from shared.bus.acked_publish import AckedPublisher, PublishRefused
-from shared.bus.envelope import EXPECTED_STREAM_HEADER, MSG_ID_HEADER
+from shared.bus.acked_publish import MSG_ID_HEADER, AckedPublisher, Outgoing, PublishRefused
 from tests.infra import RunInfra
 
 
-async def test_each_message_gets_its_own_ack_duplicates_are_named_and_refusals_raise(
+async def test_each_message_gets_its_own_ack_in_order_duplicates_are_named_and_refusals_raise(
         nc: Client, js: JetStreamContext, infra: RunInfra) -> None:
     ns = infra.namespace
     publisher = AckedPublisher(nc)
@@ -23,23 +24,52 @@ async def test_each_message_gets_its_own_ack_duplicates_are_named_and_refusals_r
     try:
         subject = ns.event_subject("acked", f"acked-{uuid.uuid4().hex}")
         ids = [str(uuid.uuid4()) for _ in range(20)]
-        headers = [{MSG_ID_HEADER: i, EXPECTED_STREAM_HEADER: ns.events_stream} for i in ids]
-        acks = [await publisher.publish(subject, f"m{n}".encode(), h) for n, h in enumerate(headers)]
-        done = await asyncio.wait_for(asyncio.gather(*acks), 10)
+        batch = await publisher.publish_all(
+            [Outgoing(subject, f"m{n}".encode(), i, ns.events_stream) for n, i in enumerate(ids)])
+        done = await asyncio.wait_for(batch.done, 10)
         assert [a.stream for a in done] == [ns.events_stream] * 20
         assert [a.seq for a in done] == list(range(done[0].seq, done[0].seq + 20))
-        assert not any(a.duplicate for a in done)
-        again = await asyncio.wait_for(await publisher.publish(subject, b"m0", headers[0]), 10)
-        assert again.duplicate and again.seq == done[0].seq
-        wrong_stream = await publisher.publish(subject, b"x", {EXPECTED_STREAM_HEADER: "NOT_THIS_ONE"})
+        assert not any(a.duplicate for a in done) and batch.acked == 20
+        stored = await js.get_msg(ns.events_stream, done[7].seq)
+        assert stored.data == b"m7" and stored.headers is not None and stored.headers[MSG_ID_HEADER] == ids[7]
+
+        again = await publisher.publish_all([Outgoing(subject, b"m0", ids[0]), Outgoing(subject, b"new")])
+        repeat, new = await asyncio.wait_for(again.done, 10)
+        assert repeat.duplicate and repeat.seq == done[0].seq
+        assert not new.duplicate and new.seq > done[-1].seq
+
+        wrong_stream = await publisher.publish_all([Outgoing(subject, b"x", stream="NOT_THIS_ONE")])
         with pytest.raises(PublishRefused):
-            await asyncio.wait_for(wrong_stream, 10)
-        nowhere = await publisher.publish(f"nostream.{uuid.uuid4().hex}", b"x", {MSG_ID_HEADER: ids[0]})
+            await asyncio.wait_for(wrong_stream.done, 10)
+        nowhere = await publisher.publish_all([Outgoing(f"nostream.{uuid.uuid4().hex}", b"x", ids[0])])
         with pytest.raises(NoStreamResponseError):
-            await asyncio.wait_for(nowhere, 10)
-        forgotten = await publisher.publish(subject, b"late", {MSG_ID_HEADER: str(uuid.uuid4())})
-        forgotten.cancel()
-        await asyncio.sleep(0.2)
+            await asyncio.wait_for(nowhere.done, 10)
+
+        forgotten = await publisher.publish_all([Outgoing(subject, b"late", str(uuid.uuid4())) for _ in range(3)])
+        forgotten.done.cancel()
+        await asyncio.sleep(0)  # the cancellation's callback runs; the acks cannot have come back yet
         assert not publisher._waiting  # noqa: SLF001 - a cancelled wait leaves nothing behind
+        await asyncio.sleep(0.2)  # and the acks that come later find nothing to resolve
+    finally:
+        await publisher.close()
+
+
+async def test_a_malformed_or_oversized_message_fails_its_batch_before_anything_is_sent(
+        nc: Client, js: JetStreamContext, infra: RunInfra) -> None:
+    ns = infra.namespace
+    publisher = AckedPublisher(nc)
+    await publisher.start()
+    try:
+        subject = ns.event_subject("acked", f"acked-{uuid.uuid4().hex}")
+        for bad in (Outgoing(subject, b"x", "an id\r\nPUB evil 1"), Outgoing(f"{subject} evil", b"x"),
+                    Outgoing(subject, b"x", stream=""), Outgoing(subject, b"x" * (nc.max_payload + 1))):
+            with pytest.raises((ValueError, MaxPayloadError)):
+                await publisher.publish_all([Outgoing(subject, b"fine", str(uuid.uuid4())), bad])
+        assert not publisher._waiting  # noqa: SLF001
+        fine = await publisher.publish_all([Outgoing(subject, b"fine", str(uuid.uuid4()))])
+        (ack,) = await asyncio.wait_for(fine.done, 10)
+        info = await js.stream_info(ns.events_stream, subjects_filter=subject)
+        assert info.state.subjects == {subject: 1}  # only the last batch's message: the failed ones sent nothing
+        assert (await js.get_msg(ns.events_stream, ack.seq)).data == b"fine"
     finally:
         await publisher.close()

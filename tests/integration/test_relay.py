@@ -11,8 +11,9 @@ import msgspec
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 
+from shared.bus.acked_publish import MSG_ID_HEADER
 from shared.bus.connect import connect
-from shared.bus.envelope import MSG_ID_HEADER, EventEnvelope
+from shared.bus.envelope import EventEnvelope
 from shared.bus.streams import ensure_events_stream
 from shared.eventstore import Checkpoint, EventStore, Metadata, NewEvent
 from shared.eventstore.checkpoints import save_checkpoint
