@@ -1,21 +1,14 @@
 """JetStream publishes, a batch at a time, acknowledged on one inbox subscription: how the relay publishes the log.
 
-nats-py publishes a message a call, with more work per message than a writer of thousands needs (a coroutine, the
-headers validated and framed from a dict; with ``publish_async`` also a timed semaphore, random bytes from the OS
-for each reply subject and the acknowledgement parsed by ``json``). Here a batch is framed (``HPUB``) and written as
-one command, each message's reply subject the inbox and a counter, and the acknowledgements, decoded by msgspec, go
-into one future for the batch. ``python -m bench.jetstream``: 25–30 µs of the publisher's CPU a message, where a
-``publish`` and a future a message took 47–57 (and 14,000–17,000 messages/s into one server became 22,000–23,000).
-
-The write goes through nats-py's own outgoing buffer (``Client._send_command`` then ``_flush_pending``, as its
-``publish`` does), so buffering while reconnecting and the flusher stay nats-py's. Both are private: nats-py is pinned
-(pyproject.toml), and ``start`` refuses a client without them.
+A batch is framed and written as one command (``shared.bus.frames``), each message's reply subject the inbox and a
+counter, and the acknowledgements, decoded by msgspec, go into one future for the batch. ``python -m
+bench.jetstream``: 25–30 µs of the publisher's CPU a message, where nats-py's ``publish`` and a future a message took
+47–57 (and 14,000–17,000 messages/s into one server became 22,000–23,000).
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Sequence
 from typing import cast
 
@@ -23,17 +16,16 @@ import msgspec
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
-from nats.errors import ConnectionClosedError, ConnectionDrainingError, MaxPayloadError
 from nats.js.errors import NoStreamResponseError
+
+from shared.bus import frames
 
 STATUS_HEADER = "Status"
 NO_RESPONDERS = "503"
 MSG_ID_HEADER = "Nats-Msg-Id"
 EXPECTED_STREAM_HEADER = "Nats-Expected-Stream"
-_MSG_ID_LINE = f"{MSG_ID_HEADER}: ".encode()
-_EXPECTED_STREAM_LINE = f"{EXPECTED_STREAM_HEADER}: ".encode()
-_UNSAFE = re.compile(r"[ \t\r\n]")
-"""What may not appear in a subject or a header value: the protocol's separators (nats-py refuses the same)."""
+_MSG_ID_LINE = frames.header_line(MSG_ID_HEADER)
+_EXPECTED_STREAM_LINE = frames.header_line(EXPECTED_STREAM_HEADER)
 
 
 class PublishRefused(Exception):
@@ -85,24 +77,13 @@ class Batch:
             self.done.set_result(cast(list[PubAck], self.acks))
 
 
-def _checked(text: str, what: str) -> bytes:
-    if not text or _UNSAFE.search(text):
-        raise ValueError(f"{what} {text!r} is empty or holds a space or a line break")
-    return text.encode()
-
-
 def _frame(message: Outgoing, reply: bytes, max_payload: int) -> bytes:
-    headers = b"NATS/1.0\r\n"
+    headers = []
     if message.msg_id is not None:
-        headers += _MSG_ID_LINE + _checked(message.msg_id, "a message id") + b"\r\n"
+        headers.append((_MSG_ID_LINE, frames.checked(message.msg_id, "a message id")))
     if message.stream is not None:
-        headers += _EXPECTED_STREAM_LINE + _checked(message.stream, "a stream name") + b"\r\n"
-    headers += b"\r\n"
-    size = len(headers) + len(message.payload)
-    if size > max_payload:
-        raise MaxPayloadError(f"a message of {size} bytes to {message.subject}; the server takes {max_payload}")
-    return b"HPUB %s %s %d %d\r\n%s%s\r\n" % (_checked(message.subject, "a subject"), reply, len(headers), size,
-                                               headers, message.payload)
+        headers.append((_EXPECTED_STREAM_LINE, frames.checked(message.stream, "a stream name")))
+    return frames.frame(frames.checked(message.subject, "a subject"), reply, message.payload, headers, max_payload)
 
 
 class AckedPublisher:
@@ -114,8 +95,7 @@ class AckedPublisher:
         self._subscription: Subscription | None = None
 
     async def start(self) -> None:
-        if not (hasattr(self.nc, "_send_command") and hasattr(self.nc, "_flush_pending")):
-            raise RuntimeError("this nats-py has no Client._send_command / _flush_pending: install the pinned one")
+        frames.require_frame_writing(self.nc)
         self._prefix = f"{self.nc.new_inbox()}."
         self._subscription = await self.nc.subscribe(f"{self._prefix}*", cb=self._on_ack)
 
@@ -135,10 +115,6 @@ class AckedPublisher:
             raise RuntimeError("start the publisher first")
         if not messages:
             raise ValueError("a batch needs at least one message")
-        if self.nc.is_closed:
-            raise ConnectionClosedError
-        if self.nc.is_draining_pubs:
-            raise ConnectionDrainingError
         first, max_payload = self._sent + 1, self.nc.max_payload
         data = b"".join(_frame(message, f"{self._prefix}{first + index}".encode(), max_payload)
                         for index, message in enumerate(messages))
@@ -147,10 +123,12 @@ class AckedPublisher:
         for index, token in enumerate(batch.tokens):
             self._waiting[str(token)] = (batch, index)
         batch.done.add_done_callback(lambda _: self._forget(batch))
-        self.nc.stats["out_msgs"] += len(messages)
-        self.nc.stats["out_bytes"] += sum(len(message.payload) for message in messages)
-        await self.nc._send_command(data)  # noqa: SLF001 - see the module's docstring
-        await self.nc._flush_pending()  # noqa: SLF001
+        try:
+            await frames.write(self.nc, data, len(messages), sum(len(message.payload) for message in messages))
+        except BaseException:
+            batch.done.cancel()
+            self._forget(batch)  # now, not when the cancellation's callback runs
+            raise
         return batch
 
     def _forget(self, batch: Batch) -> None:

@@ -4,16 +4,21 @@ one inbox subscription."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
+from pathlib import Path
 
 import pytest
 from nats.aio.client import Client
-from nats.errors import MaxPayloadError
+from nats.errors import MaxPayloadError, OutboundBufferLimitError
 from nats.js import JetStreamContext
 from nats.js.errors import NoStreamResponseError
 
 from shared.bus.acked_publish import MSG_ID_HEADER, AckedPublisher, Outgoing, PublishRefused
+from shared.bus.connect import connect
+from shared.infra.embedded_nats import EmbeddedNats
 from tests.infra import RunInfra
+from tests.integration.helpers import until
 
 
 async def test_each_message_gets_its_own_ack_in_order_duplicates_are_named_and_refusals_raise(
@@ -73,3 +78,26 @@ async def test_a_malformed_or_oversized_message_fails_its_batch_before_anything_
         assert (await js.get_msg(ns.events_stream, ack.seq)).data == b"fine"
     finally:
         await publisher.close()
+
+
+async def test_while_the_server_is_away_a_batch_buffers_up_to_nats_pys_limit_and_no_further(
+        infra: RunInfra, tmp_path: Path) -> None:
+    server = EmbeddedNats(tmp_path / "nats-away")
+    nc = await connect(server.start(), name="away-test")
+    ns = infra.namespace
+    publisher = AckedPublisher(nc)
+    await publisher.start()
+    try:
+        server.stop()
+        await until("the client sees the server gone", lambda: not nc.is_connected, 10)
+        subject = ns.event_subject("acked", "away")
+        small = await publisher.publish_all([Outgoing(subject, b"x" * 1000, str(uuid.uuid4()))])
+        with pytest.raises(OutboundBufferLimitError):
+            await publisher.publish_all([Outgoing(subject, b"x" * 100_000, str(uuid.uuid4())) for _ in range(30)])
+        assert list(publisher._waiting) == [str(small.tokens[0])]  # noqa: SLF001 - the refused batch left nothing
+        small.done.cancel()
+    finally:
+        # nats-py's close (and the publisher's, which sends an UNSUB) finds the connection reset: the server is gone.
+        with contextlib.suppress(ConnectionResetError):
+            await nc.close()
+        server.stop()
