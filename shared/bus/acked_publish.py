@@ -110,7 +110,8 @@ class AckedPublisher:
     async def publish_all(self, messages: Sequence[Outgoing]) -> Batch:
         """Send ``messages`` (at least one) in one write; the batch's ``done`` holds their acknowledgements, or the
         error JetStream answered with first. Raises before sending anything when a message is malformed or larger
-        than the server takes, or the connection is closed or draining."""
+        than the server takes, the connection is closed or draining, or, while it reconnects, nats-py's buffer
+        would hold more than its ``pending_size``."""
         if self._subscription is None:
             raise RuntimeError("start the publisher first")
         if not messages:
