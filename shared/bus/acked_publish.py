@@ -3,7 +3,7 @@
 A batch is framed and written as one command (``shared.bus.frames``), each message's reply subject the inbox and a
 counter, and the acknowledgements, decoded by msgspec, go into one future for the batch. ``python -m
 bench.jetstream``: 25–35 µs of the publisher's CPU a message, where nats-py's ``publish`` and a future a message took
-47–57 (and 14,000–17,000 messages/s into one server became 19,500–23,600).
+47–57 (and 14,000–17,000 messages/s into one server became 19,500–24,000).
 """
 
 from __future__ import annotations
