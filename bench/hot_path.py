@@ -15,7 +15,11 @@ disk's. A probe (``bench.flush_probe``) counts the disk's flush stalls in every 
 them behind would not be sustained. ``--statements`` also lists PostgreSQL's statements of the sustained window by
 execution time, per command and by service (``bench.statements``).
 
-    python -m bench.hot_path [--quick] [--games 200] [--runs 3] [--clients poll|ws] [--statements] [--json FILE]
+``--without-log-readers`` leaves the relay and the standings out: the player's path alone, as when the log's readers
+run on other machines (docs/scaling.md); its figures say they are not the league's.
+
+    python -m bench.hot_path [--quick] [--games 200] [--runs 3] [--clients poll|ws] [--statements]
+                             [--without-log-readers] [--json FILE]
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from urllib.parse import urlsplit
 from bench.floor_process import POOL_SIZE, FloorProcess
 from bench.flush_probe import FlushProbe
 from bench.hardware import describe
-from bench.hot_path_report import medians, report, report_medians, summarise
+from bench.hot_path_report import LOG_READERS, medians, report, report_medians, summarise
 from bench.pg_settings import describe_settings, pg_settings, postmaster_pid
 from bench.proc_cpu import find_process
 from bench.reader_lag import ReaderLag
@@ -84,17 +88,18 @@ async def generate(target: str, url: str, pids: dict[str, int], games: int, in_f
 
 
 async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, float],
-                statements: bool = False, clients: str = "poll") -> dict[str, Any]:
+                statements: bool = False, clients: str = "poll", log_readers: bool = True) -> dict[str, Any]:
     settings = await pg_settings(infra.database_url)
     print(f"  {describe_settings(settings)}", flush=True)
     shared_pids = await server_pids(infra)
     for name, shown in SERVERS.items():
         if name not in shared_pids:
             print(f"  ({shown} is not a process of this machine that we can find: its CPU is not counted)")
+    names = SERVICES if log_readers else tuple(name for name in SERVICES if name not in LOG_READERS)
     with FlushProbe(infra.tmp) as probe:
-        async with running_services(infra, SERVICES) as services:
+        async with running_services(infra, names) as services:
             pids = {name: s.process.pid for name, s in services.items() if s.process} | shared_pids
-            print(f"  league up: {', '.join(SERVICES)}; {games} concurrent games of hockeydice {OPTIONS}; closed loop"
+            print(f"  league up: {', '.join(names)}; {games} concurrent games of hockeydice {OPTIONS}; closed loop"
                   f" at most {in_flight} commands in flight, paced phases open loop over all games", flush=True)
             async with (StatementSampler(infra.database_url) if statements else nullcontext() as sampler,
                         ReaderLag(infra.database_url) as lag):
@@ -125,6 +130,7 @@ async def bench(infra: RunInfra, games: int, in_flight: int, timing: dict[str, f
             phase["disk_flushes"] = flushes.between(*phase["window"])
     figures = summarise(league, floor_run, settings, describe())
     figures["clients"] = clients
+    figures["log_readers_running"] = log_readers
     if sampler is not None:
         if sampler.unavailable:
             print(f"  (no PostgreSQL statements: {sampler.unavailable})")
@@ -149,6 +155,9 @@ def main() -> None:
                         help="also list PostgreSQL's statements by execution time over the sustained window"
                              " (pg_stat_statements, loaded in the embedded PostgreSQL for the run: it costs"
                              " PostgreSQL a little CPU, so compare CPU figures with runs without it)")
+    parser.add_argument("--without-log-readers", action="store_true",
+                        help=f"leave out the log's readers ({', '.join(LOG_READERS)}): the player's path alone, as"
+                             " when they run on other machines; not the league's figures, which include them")
     parser.add_argument("--json", type=Path, help="write the figures to this file (with --runs, the medians and"
                                                   " every run's figures)")
     args = parser.parse_args()
@@ -164,7 +173,8 @@ def main() -> None:
         if args.runs > 1:
             print(f"run {run} of {args.runs}", flush=True)
         for infra in running_infra(durable=True, pg_settings=STATEMENT_SETTINGS if args.statements else ()):
-            figures = asyncio.run(bench(infra, games, args.in_flight, timing, args.statements, args.clients))
+            figures = asyncio.run(bench(infra, games, args.in_flight, timing, args.statements, args.clients,
+                                        not args.without_log_readers))
         figures["quick"] = args.quick
         report(figures)
         if "statements" in figures:

@@ -17,6 +17,8 @@ HEADLINE = ("commands_per_s", "cpu_ms_per_command", "generator_cpu_ms_per_comman
             "machine_busy_cores_at_half_rate", "floor_requests_per_s", "floor_cpu_ms_per_request",
             "floor_p99_ms_at_half_rate", "floor_ratio", "cpu_ratio", "relay_behind_max_s", "standings_behind_max_s")
 """What the medians of several runs print, each with every run's value."""
+LOG_READERS = ("relay", "standings")
+"""Services that follow the log behind the player's path (``--without-log-readers`` leaves them out)."""
 
 
 def cpu_ms_per_command(cpu_s: dict[str, float], commands: int) -> dict[str, float]:
@@ -161,8 +163,15 @@ def report(f: dict[str, Any]) -> None:
               f"{_disk(phase)} (a durable commit waits for the disk's flush: a tail both share is the disk's)")
     print(f"  floor_ratio (league commands/s / floor requests/s) = {f['floor_ratio']};"
           f" CPU ratio (league ms/command / floor ms/request) = {f['cpu_ratio']}")
+    _warnings(f)
+
+
+def _warnings(f: dict[str, Any]) -> None:
     if not f["postgres_durable"]:
         print("  WARNING: PostgreSQL ran without fsync or synchronous_commit: these are not durable figures")
+    if not f.get("log_readers_running", True):
+        print(f"  WARNING: the log's readers ({', '.join(LOG_READERS)}) did not run: the player's path alone, not"
+              " the league's figures")
 
 
 def _number(value: object) -> bool:
@@ -200,3 +209,4 @@ def report_medians(f: dict[str, Any]) -> None:
         for name, ms in sorted(f.get(key, {}).items(), key=lambda kv: -kv[1]):
             each = ", ".join(str(run.get(key, {}).get(name)) for run in runs)
             print(f"  {key} {name:<{36 - len(key)}}{ms:>10}   [{each}]")
+    _warnings(f)

@@ -291,6 +291,17 @@ def test_several_runs_give_the_median_of_each_figure_and_keep_every_run(capsys: 
     assert "medians of 3 runs" in out and "[100.0, 200.0, 50.0]" in out and "[2.0, 0.5, 8.0]" in out
 
 
+def test_a_run_without_the_log_readers_says_its_figures_are_not_the_leagues(capsys: Any) -> None:
+    league_run = figures_of_a_run(1000, 2.0) | {"log_readers_running": True}
+    report(league_run)
+    assert "WARNING" not in capsys.readouterr().out
+    runs = [figures_of_a_run(1000, 2.0) | {"log_readers_running": False} for _ in range(3)]
+    report(runs[0])
+    assert "the log's readers (relay, standings) did not run" in capsys.readouterr().out
+    report_medians(medians(runs))
+    assert "the log's readers (relay, standings) did not run" in capsys.readouterr().out
+
+
 def test_the_flush_probe_counts_the_flushes_of_a_window_and_the_slow_ones(tmp_path: Path) -> None:
     with FlushProbe(tmp_path, interval=0.01) as probe:
         deadline = time.monotonic() + 30  # a CI disk once took 281 ms for one flush
