@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -71,6 +72,18 @@ class RunInfra:
 def with_database(url: str, database: str) -> str:
     parts = urlsplit(url)
     return urlunsplit(parts._replace(path=f"/{database}"))
+
+
+@asynccontextmanager
+async def database_of_its_own(server_url: str, prefix: str, secrets_dir: Path) -> AsyncIterator[str]:
+    """A new empty database on the run's server (its URL, as the server's owner), dropped after: for a test that a
+    service following the shared database's log must not see, or whose many rows would slow the others."""
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    await _create_database(server_url, name)
+    try:
+        yield with_database(server_url, name)
+    finally:
+        await _drop_database(server_url, name, secrets_dir)
 
 
 async def _create_database(server_url: str, name: str) -> None:

@@ -25,7 +25,7 @@ from shared.fairness import CLIENT_SEED_MAX_BYTES, RECIPE_VERSION, check_request
 from shared.fairness.engine_auth import MAX_AGE_SECONDS, check
 from shared.fairness.stream import MAX_NONCE, Keyed
 from shared.games.draws import DiceRequest, RangeRequest, ShuffleRequest
-from shared.logging import get_logger
+from shared.logging import correlation, get_logger
 from shared.messages.engine import DrawsUsed
 from shared.messages.registry import message_name
 from shared.messages.rng import (
@@ -65,6 +65,16 @@ MAX_BLOCKS_AHEAD = 64
 CACHE_GAMES = 10_000
 DRAWS_USED = message_name(DrawsUsed)
 V = TypeVar("V")
+
+
+class GameOver(msgspec.Struct, frozen=True, kw_only=True):
+    """A game whose own stream shows it over: what its seed's reveal names (the stream's last event, the end)."""
+
+    game_id: str
+    game_version: int
+    game_hash: str
+    causation_id: str
+    correlation_id: str
 
 
 def _event(obj: msgspec.Struct, event_id: uuid.UUID | None = None, *, causation_id: str | None = None) -> NewEvent:
@@ -268,20 +278,36 @@ class Dealer:
     def _answers(ledger: Ledger, client_seeds: tuple[str, ...]) -> bool:
         return ledger.commitment is not None and ledger.seeds_in_seat_order() == client_seeds
 
-    async def reveal(self, game_id: str, *, causation_id: str | None = None, game_version: int | None = None,
-                     game_hash: str | None = None) -> bool:
-        """Publish the seed. Only for a game whose own stream shows it over: see ``services.rng.revealer``."""
-        ledger = await self.ledger(game_id)
-        if ledger.commitment is None or ledger.revealed:
-            return False
-        seed = await self._seed(game_id)
-        revealed = _event(SeedRevealed(server_seed=seed.hex(), game_version=game_version, game_hash=game_hash),
-                          uuid.uuid5(NAMESPACE, f"reveal:{game_id}"), causation_id=causation_id)
-        await self.store.append(rng_stream(game_id), [revealed], ExpectedVersion.ANY)
-        ledger.revealed = True
-        self._seeds.pop(game_id, None)
-        log.info("rng.revealed", game_id=game_id)
-        return True
+    async def reveal(self, ends: Sequence[GameOver]) -> list[str]:
+        """Publish the seeds of games whose own streams show them over (see ``services.rng.revealer``), in one read
+        of their RNG streams and one append; each reveal carries its end's correlation id and cause. Returns the
+        games revealed now (not those revealed before)."""
+        firsts: dict[str, GameOver] = {}
+        for end in ends:
+            firsts.setdefault(end.game_id, end)  # a game's end read twice (another revealer's page) reveals it once
+        streams = await self.store.read_streams([rng_stream(game_id) for game_id in firsts])
+        due: list[tuple[GameOver, Ledger, NewEvent]] = []
+        for end in firsts.values():
+            ledger = self._ledgers.pop(end.game_id, None) or Ledger()
+            ledger.fold([event for event in streams[rng_stream(end.game_id)] if event.version > ledger.version])
+            self._keep(self._ledgers, end.game_id, ledger)
+            if ledger.commitment is None or ledger.revealed:
+                continue
+            seed = await self._seed(end.game_id)
+            with correlation(end.correlation_id, game_id=end.game_id):
+                revealed = _event(SeedRevealed(server_seed=seed.hex(), game_version=end.game_version,
+                                               game_hash=end.game_hash),
+                                  uuid.uuid5(NAMESPACE, f"reveal:{end.game_id}"), causation_id=end.causation_id)
+            due.append((end, ledger, revealed))
+        if not due:
+            return []
+        await self._append_each([(rng_stream(end.game_id), [event]) for end, _, event in due])
+        for end, ledger, _ in due:
+            ledger.revealed = True
+            self._seeds.pop(end.game_id, None)
+            with correlation(end.correlation_id, game_id=end.game_id):
+                log.info("rng.revealed")
+        return [end.game_id for end, *_ in due]
 
     async def _seed(self, game_id: str) -> bytes:
         """The opened seed, kept in this process's memory while its game runs (it never leaves the process)."""

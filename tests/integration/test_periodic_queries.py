@@ -5,7 +5,6 @@ executions, as a generic plan of a prepared statement, on a table large enough f
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import AsyncIterator
 
 import asyncpg
@@ -21,7 +20,7 @@ from shared.eventstore.migrate import apply_migrations
 from shared.eventstore.pool import connect as pg_connect
 from shared.eventstore.pool import create_pool
 from shared.eventstore.store import READ_ALL, READ_HASHES, SCAN_TYPES
-from tests.infra import RunInfra, _create_database, _drop_database, with_database
+from tests.infra import RunInfra, database_of_its_own
 from tests.integration.helpers import event, new_stream
 
 ROWS = 20_000
@@ -40,10 +39,7 @@ PERIODIC = {
 async def planner(migrated: RunInfra, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[asyncpg.Connection]:
     """A database of its own (its many events would slow every projection of the run's shared one), migrated and
     filled, as its owner."""
-    database = f"league_plans_{uuid.uuid4().hex[:12]}"
-    await _create_database(migrated.admin_url, database)
-    url = with_database(migrated.admin_url, database)
-    try:
+    async with database_of_its_own(migrated.admin_url, "league_plans", tmp_path_factory.mktemp("no-logins")) as url:
         await apply_migrations(url, MIGRATIONS)
         pool = await create_pool(url)
         try:
@@ -59,8 +55,6 @@ async def planner(migrated: RunInfra, tmp_path_factory: pytest.TempPathFactory) 
             yield conn
         finally:
             await conn.close()
-    finally:
-        await _drop_database(migrated.admin_url, database, tmp_path_factory.mktemp("no-logins"))
 
 
 @pytest.mark.parametrize("name", PERIODIC)

@@ -316,7 +316,7 @@ async def test_a_forged_game_end_reveals_nothing_and_the_seed_stays_unreadable(
     nc: Client, migrated: RunInfra, store: EventStore, pool: asyncpg.Pool, superuser: asyncpg.Connection,
     engine: RngClient, rng_service: ServiceProcess, game_services: dict[str, ServiceProcess],
 ) -> None:
-    # Every service writes the log with the same role, so any writer (this test) can append a GameEnded.
+    # Several services may append to any stream of the log, so any writer (this test) can append a GameEnded.
     running = await create(nc, migrated.namespace, "vortex", 2)
     await play_moves(nc, migrated.namespace, store, running, 3)
     drawn_only = new_game()  # a seed and draws, but no game stream at all
