@@ -20,7 +20,7 @@ from services.rng.commit import NAMESPACE, commit_event_id, keep_seeds
 from services.rng.ledger import Ledger
 from services.rng.sealing import Sealer
 from shared.bus.replies import RejectedError
-from shared.eventstore import AppendResult, ConcurrencyError, EventStore, ExpectedVersion, NewEvent
+from shared.eventstore import AppendResult, ConcurrencyError, EventStore, ExpectedVersion, NewEvent, RecordedEvent
 from shared.fairness import CLIENT_SEED_MAX_BYTES, RECIPE_VERSION, check_request, commitment, draw
 from shared.fairness.engine_auth import MAX_AGE_SECONDS, check
 from shared.fairness.stream import MAX_NONCE, Keyed
@@ -110,8 +110,14 @@ class Dealer:
 
     async def ledger(self, game_id: str) -> Ledger:
         """The game's RNG stream folded, brought up to date with one read."""
+        cached = self._ledgers.get(game_id)
+        return self._folded(game_id, await self.store.read_stream(rng_stream(game_id),
+                                                                  (cached.version if cached else 0) + 1))
+
+    def _folded(self, game_id: str, events: list[RecordedEvent]) -> Ledger:
+        """The game's cached ledger (or a new one) with the events of its RNG stream it has not seen yet."""
         ledger = self._ledgers.pop(game_id, None) or Ledger()
-        ledger.fold(await self.store.read_stream(rng_stream(game_id), ledger.version + 1))
+        ledger.fold([event for event in events if event.version > ledger.version])
         self._keep(self._ledgers, game_id, ledger)
         return ledger
 
@@ -288,9 +294,7 @@ class Dealer:
         streams = await self.store.read_streams([rng_stream(game_id) for game_id in firsts])
         due: list[tuple[GameOver, Ledger, NewEvent]] = []
         for end in firsts.values():
-            ledger = self._ledgers.pop(end.game_id, None) or Ledger()
-            ledger.fold([event for event in streams[rng_stream(end.game_id)] if event.version > ledger.version])
-            self._keep(self._ledgers, end.game_id, ledger)
+            ledger = self._folded(end.game_id, streams[rng_stream(end.game_id)])
             if ledger.commitment is None or ledger.revealed:
                 continue
             seed = await self._seed(end.game_id)
