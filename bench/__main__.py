@@ -8,7 +8,7 @@ import sys
 
 BENCHMARKS = ["bench.eventstore", "bench.event_ids", "bench.rules_phantoms", "bench.rules_dice", "bench.audit",
               "bench.projections", "bench.tournament", "bench.swiss_round", "bench.hot_path", "bench.event_volume",
-              "bench.jetstream", "bench.engine_replicas", "bench.hops"]
+              "bench.jetstream", "bench.engine_replicas", "bench.hops", "bench.wake_cost"]
 
 
 def main() -> int:

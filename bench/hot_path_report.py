@@ -89,6 +89,23 @@ def phase_cpu_ms(phase: dict[str, Any]) -> float:
     return round(spent * 1000 / max(int(phase["commands"]), 1), 3)
 
 
+def cores_by_process(phases: list[dict[str, Any]]) -> dict[str, list[float]]:
+    """Each process's cores busy (CPU seconds over the phase's seconds) in each phase, by process, in phase order;
+    the processes ordered by their CPU in the first phase."""
+    first = phases[0]["cpu_s"]
+    names = sorted(first, key=lambda name: -first[name])
+    return {name: [round(float(phase["cpu_s"].get(name, 0.0)) / max(float(phase["seconds"]), 1e-9), 2)
+                   for phase in phases] for name in names}
+
+
+def _report_cores(phases: list[dict[str, Any]]) -> None:
+    print("  cores busy by process in each phase (a process busy alike at a lower rate pays by wake-up and by batch,"
+          " not by command; bench.wake_cost gives this machine's price of a wake-up):")
+    print("    " + " " * 16 + "".join(f"{phase['phase']:>11}" for phase in phases))
+    for name, cores in cores_by_process(phases).items():
+        print(f"    {name:<16}" + "".join(f"{value:>11.2f}" for value in cores))
+
+
 def _busy(phase: dict[str, Any], cores: int) -> str:
     return f"machine {phase['machine_busy_cores']:.2f} of {cores} cores busy"
 
@@ -149,6 +166,7 @@ def report(f: dict[str, Any]) -> None:
               f" {phase['others_cores']:.2f} cores, errors {phase['errors']}"
               + _disk(phase) + ("  NOT SUSTAINED" if phase["rate"] < 0.95 * phase["offered_per_s"] else ""))
         print(f"         the log's readers{_behind(phase)}")
+    _report_cores(f["league_phases"])
     by = " + ".join(f"{k} {v:.2f}" for k, v in f["floor_cpu_ms_by_process"].items())
     print(f"  floor (aiohttp + one asyncpg INSERT, same PostgreSQL, same generator, {f['concurrent_games']}"
           f" clients, {f['closed_loop_in_flight']} in flight): {f['floor_requests_per_s']:,.1f} requests/s;"

@@ -16,7 +16,7 @@ from bench.capacity import Measured, ceilings, need
 from bench.capacity import table as capacity_table
 from bench.engine_replicas import figures_of
 from bench.flush_probe import FlushProbe
-from bench.hot_path_report import medians, report, report_medians, summarise
+from bench.hot_path_report import cores_by_process, medians, report, report_medians, summarise
 from bench.pacer import ClosedLoop, Paced
 from bench.percentiles import percentile
 from bench.proc_cpu import (
@@ -228,6 +228,21 @@ def test_figures_divide_each_process_cpu_by_the_commands_and_compare_with_the_fl
     assert "league total" in out and "disk flushes over 50 ms: 2, slowest 120 ms" in out
     assert "league CPU 4.00 ms/command, machine 1.50 of" in out
     assert "floor paced at the league's half rate" in out and "CPU 0.80 ms/request, machine 1.50 of" in out
+
+
+def test_each_process_cores_busy_in_each_phase_are_its_cpu_over_the_phase_seconds(capsys: Any) -> None:
+    phases = [phase_of("sustained", 1000, {"engine": 2.0, "postgres": 3.0, "generator": 0.5}),
+              phase_of("50%", 500, {"engine": 2.5, "postgres": 1.0, "generator": 0.4}, offered=50.0)]
+    assert cores_by_process(phases) == {"postgres": [0.3, 0.1], "engine": [0.2, 0.25], "generator": [0.05, 0.04]}
+    league = {"games": 4, "in_flight": 2, "phases": phases}
+    floor = {"games": 4, "in_flight": 2, "phases": [
+        phase_of("sustained", 4000, {"floor": 1.0, "postgres": 1.0, "generator": 0.4})]}
+    report(summarise(league, floor, {"fsync": "on", "synchronous_commit": "on"}, "a machine"))
+    lines = capsys.readouterr().out.splitlines()
+    table = lines.index(next(line for line in lines if line.startswith("  cores busy by process")))
+    assert lines[table + 1].split() == ["sustained", "50%"]
+    assert lines[table + 2].split() == ["postgres", "0.30", "0.10"]
+    assert lines[table + 3].split() == ["engine", "0.20", "0.25"]
 
 
 def test_postgres_backends_are_told_apart_by_the_service_whose_login_they_serve() -> None:
