@@ -3,6 +3,7 @@ server of a cluster (``shared/infra/nats_cluster.py``)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import subprocess
@@ -13,6 +14,11 @@ from pathlib import Path
 from shared.infra.owned import OwnedProcess
 from shared.infra.ports import free_port, wait_for_port
 from shared.infra.secrets import write_secret
+
+GOMAXPROCS = "1"
+"""Go's threads running the embedded server's code, unless the environment sets ``GOMAXPROCS``: it shares a small
+machine with every service and PostgreSQL, and with one it spent 15-25 % less CPU a command on the hot path than
+with one per core (``bench.hot_path --quick``, two interleaved pairs of runs on 2 cores, 2026-11-29)."""
 
 
 def nats_server_binary() -> str:
@@ -71,7 +77,7 @@ class EmbeddedNats(OwnedProcess):
             write_secret(config, self.authorization)
             args += ["-c", str(config)]
         self._process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                         start_new_session=True)
+                                         env={"GOMAXPROCS": GOMAXPROCS, **os.environ}, start_new_session=True)
         try:
             wait_for_port(self.port, 30, f"embedded nats-server (its log: {log})", self._process.poll)
         except (TimeoutError, RuntimeError):
