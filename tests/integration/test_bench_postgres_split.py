@@ -32,5 +32,6 @@ async def test_a_backends_cpu_counts_for_the_service_whose_login_it_serves(migra
         await conn.close()
     mine = after.backends[backend][1] - before.backends[backend][1]
     spent = postgres_by_service(before, after)
-    # Other tests' backends of a shared server may add to any service; this backend's work must be the engine's.
-    assert mine >= 0.05 and spent["engine"] >= mine, (mine, spent)
+    # Other tests' backends of a shared server may add to any service; this backend's work must be the engine's
+    # (summed in another order: 0.32 came back as 0.31999999999999984 once).
+    assert mine >= 0.05 and spent["engine"] >= mine - 1e-9, (mine, spent)
