@@ -17,8 +17,9 @@ from shared.infra.secrets import write_secret
 
 GOMAXPROCS = "1"
 """Go's threads running the embedded server's code, unless the environment sets ``GOMAXPROCS``: it shares a small
-machine with every service and PostgreSQL, and with one it spent 15-25 % less CPU a command on the hot path than
-with one per core (``bench.hot_path --quick``, two interleaved pairs of runs on 2 cores, 2026-11-29)."""
+machine with every service and PostgreSQL, and with one its share of the league's CPU on the hot path was 8.4-8.9 %
+against 9.6-10.3 % with one per core (``bench.hot_path --quick``, four interleaved pairs of runs on 2 cores,
+2026-11-29)."""
 
 
 def nats_server_binary() -> str:
