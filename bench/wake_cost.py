@@ -20,12 +20,11 @@ import argparse
 import json
 import os
 import socket
-import statistics
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from bench.hardware import describe
+from bench.hardware import describe, median
 
 SLEEPS_MS = (0.5, 2.0, 5.0)
 TRIES = 3
@@ -80,11 +79,15 @@ def round_trip(trips: int, cores: set[int] | None) -> RoundTrip:
         child_before = _child_cpu_s()
         pid = os.fork()
         if pid == 0:  # pragma: no cover - the echoing child
-            client.close()
-            for _ in range(trips):
-                server.recv(1)
-                server.sendall(b"y")
-            os._exit(0)
+            code = 1
+            try:  # whatever happens, the child never returns into its parent's code (or a test runner's)
+                client.close()
+                for _ in range(trips):
+                    server.recv(1)
+                    server.sendall(b"y")
+                code = 0
+            finally:
+                os._exit(code)
         server.close()
         wall, cpu = time.perf_counter(), time.process_time()
         for _ in range(trips):
@@ -102,8 +105,8 @@ def round_trip(trips: int, cores: set[int] | None) -> RoundTrip:
 
 
 def measure(items: int, sleeping_items: int, trips: int) -> dict[str, object]:
-    back_to_back = statistics.median(cpu_per_item_us(items, 0.0) for _ in range(TRIES))
-    after = {f"{ms:g}": round(statistics.median(cpu_per_item_us(sleeping_items, ms / 1000) for _ in range(TRIES))
+    back_to_back = median([cpu_per_item_us(items, 0.0) for _ in range(TRIES)])
+    after = {f"{ms:g}": round(median([cpu_per_item_us(sleeping_items, ms / 1000) for _ in range(TRIES)])
                               / back_to_back, 2) for ms in SLEEPS_MS}
     figures: dict[str, object] = {"hardware": describe(), "work_cpu_us_back_to_back": round(back_to_back, 1),
                                   "work_cpu_ratio_after_sleep_ms": after}
@@ -116,8 +119,8 @@ def measure(items: int, sleeping_items: int, trips: int) -> dict[str, object]:
 
 
 def _median_trip(trips: list[RoundTrip]) -> RoundTrip:
-    return RoundTrip(wall_us=round(statistics.median(t.wall_us for t in trips), 1),
-                     cpu_us_per_side=round(statistics.median(t.cpu_us_per_side for t in trips), 1))
+    return RoundTrip(wall_us=round(median([t.wall_us for t in trips]), 1),
+                     cpu_us_per_side=round(median([t.cpu_us_per_side for t in trips]), 1))
 
 
 def report(figures: dict[str, object]) -> None:
