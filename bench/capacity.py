@@ -35,7 +35,9 @@ class Measured:
     """CPU ms per command of each process (bench.hot_path), PostgreSQL and nats-server included."""
     events_per_command: float
     bytes_per_event_postgresql: float
-    bytes_per_message_jetstream: float
+    bytes_per_event_jetstream: float
+    events_per_message_jetstream: float
+    """The relay's messages each hold a stream's events of one transaction: a command's, about."""
     appends_per_s: float
     jetstream_r3_messages_per_s: float
     events_per_game: float = 0.0
@@ -64,9 +66,9 @@ def need(m: Measured, tables: int, pace_seconds: float) -> Need:
     cores = {name: round(commands * ms / 1000, 2) for name, ms in m.cpu_ms_by_process.items()}
     replicas = {name: max(1, math.ceil(cores.get(name, 0.0) / TARGET_UTILISATION)) for name in ("engine", "gateway")}
     return Need(tables, commands, events, cores, replicas, events / m.appends_per_s,
-                events / m.jetstream_r3_messages_per_s,
+                events / m.events_per_message_jetstream / m.jetstream_r3_messages_per_s,
                 events * m.bytes_per_event_postgresql * SECONDS_PER_DAY / 1e9,
-                events * m.bytes_per_message_jetstream * JETSTREAM_REPLICAS * SECONDS_PER_DAY / 1e9,
+                events * m.bytes_per_event_jetstream * JETSTREAM_REPLICAS * SECONDS_PER_DAY / 1e9,
                 tables * m.events_per_game * m.bytes_per_event_postgresql / 1e9)
 
 
@@ -80,8 +82,9 @@ def measured_from(hot_path: dict, volume: dict, jetstream: list[dict], appends_p
     hockey = volume["games"]["hockeydice"]
     r3 = next(row for row in jetstream if row["replicas"] == JETSTREAM_REPLICAS)
     return Measured(hot_path["cpu_ms_by_process"], hockey["game_stream_events"] / hockey["commands_per_game"],
-                    volume["postgresql"]["bytes_per_event"], volume["jetstream"]["bytes_per_message"],
-                    appends_per_s, r3["messages_per_s"], hockey["events_per_game"])
+                    volume["postgresql"]["bytes_per_event"], volume["jetstream"]["bytes_per_event"],
+                    volume["jetstream"]["events_per_message"], appends_per_s, r3["messages_per_s"],
+                    hockey["events_per_game"])
 
 
 def table(m: Measured, needs: list[Need], pace: float) -> str:

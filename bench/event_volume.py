@@ -1,6 +1,7 @@
 """What games leave in the log: events and commands per game (Hockey Championship and Phantom's Vortex with their
 default options, played to the end by the greedy bot through the engine), and the bytes each event takes in
-PostgreSQL (row, and table with its indexes) and on JetStream (both event streams, one replica). The figures behind
+PostgreSQL (row, and table with its indexes) and on JetStream (both event streams, one replica; a message holds
+a stream's events of one transaction). The figures behind
 disk per day in docs/scaling.md.
 
     python -m bench.event_volume [--games 5] [--json FILE]
@@ -56,9 +57,12 @@ async def measure(infra: RunInfra, games: int) -> dict[str, Any]:
                 figures["postgresql"]["table_and_index_bytes"] / figures["postgresql"]["events"])
             js = nc.jetstream()
             streams = [await js.stream_info(name) for name in (ns.events_stream, ns.private_events_stream)]
-            messages = sum(s.state.messages for s in streams)
-            figures["jetstream"] = {"messages": messages, "bytes": sum(s.state.bytes for s in streams),
-                                    "bytes_per_message": round(sum(s.state.bytes for s in streams) / messages)}
+            messages, stored = sum(s.state.messages for s in streams), sum(s.state.bytes for s in streams)
+            events = figures["postgresql"]["events"]
+            figures["jetstream"] = {"messages": messages, "events": events, "bytes": stored,
+                                    "events_per_message": round(events / messages, 2),
+                                    "bytes_per_message": round(stored / messages),
+                                    "bytes_per_event": round(stored / events)}
     finally:
         await nc.close()
         await pool.close()
@@ -81,7 +85,9 @@ def main() -> None:
     pg, jet = figures["postgresql"], figures["jetstream"]
     print(f"  PostgreSQL: {pg['events']:,} events, {pg['row_bytes']} bytes a row, {pg['bytes_per_event']} bytes per"
           f" event with the indexes ({pg['table_and_index_bytes']:,} bytes)")
-    print(f"  JetStream: {jet['messages']:,} messages, {jet['bytes_per_message']} bytes per message, one replica")
+    print(f"  JetStream: {jet['messages']:,} messages of {jet['events_per_message']} events on average (one a stream"
+          f" and transaction), {jet['bytes_per_message']} bytes per message, {jet['bytes_per_event']} per event, one"
+          " replica")
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2, default=str))
         print(f"  figures written to {args.json}")

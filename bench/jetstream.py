@@ -1,10 +1,10 @@
 """JetStream's side of the relay: messages/s into the event stream on one nats-server (1 replica) and on a 3-node
 cluster (3 replicas, ``JETSTREAM_REPLICAS=3``), published as the relay publishes (``AckedPublisher.publish_all``:
-batches of 500 written at once, each message with its Nats-Msg-Id and expected stream, every acknowledgement awaited
+batches of 250 written at once, each message with its Nats-Msg-Id and expected stream, every acknowledgement awaited
 before the next batch), with the nats-servers' CPU and the publisher's own per message from /proc. The servers and the
 publisher share this machine's cores.
 
-    python -m bench.jetstream [--messages 20000] [--bytes 600] [--json FILE]
+    python -m bench.jetstream [--messages 20000] [--bytes 1400] [--json FILE]
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from shared.infra.embedded_nats import EmbeddedNats
 from shared.infra.nats_auth import auth_config, nkey_file
 from shared.infra.nats_cluster import EmbeddedNatsCluster
 
-BATCH = 500
-"""The relay's batch (``RELAY_BATCH``)."""
+BATCH = 250
+"""Messages written at once: a page of the relay (``RELAY_BATCH``, 500 events) in messages of about two events."""
 
 
 @contextmanager
@@ -83,7 +83,9 @@ async def publish(url: str, nkey: str, replicas: int, messages: int, size: int,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--messages", type=int, default=20_000)
-    parser.add_argument("--bytes", type=int, default=600, help="payload of each message (an event's envelope)")
+    parser.add_argument("--bytes", type=int, default=1400,
+                        help="payload of each message: the relay's hold a stream's events of one transaction (a"
+                             " command's public ones, or its private draws); bench.event_volume prints their mean")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     args = parser.parse_args()
     print(f"JetStream benchmark — {describe()}; {args.messages:,} messages of {args.bytes} bytes, batches of {BATCH}"

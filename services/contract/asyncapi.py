@@ -1,11 +1,13 @@
 """``GET /asyncapi.json`` (gateway and standings): the live feeds as an AsyncAPI 3 document, with every message
 schema made from the msgspec types that are sent. ``FEEDS_VERSION`` is the contract's version; what a consumer may
 rely on across versions is written in ``COMPATIBILITY`` (and in docs/feeds.md). A copy is kept in
-docs/asyncapi.json, where a change shows in review: ``python -m services.contract.asyncapi > docs/asyncapi.json``."""
+docs/asyncapi.json, where a change shows in review: ``python -m services.contract.asyncapi > docs/asyncapi.json``.
+The previous major version's document is served beside it, as it was published (``PREVIOUS``)."""
 
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import Any, Union
 
 import msgspec
@@ -18,12 +20,13 @@ import shared.messages.tournaments  # noqa: F401
 import shared.notary.checkpoint  # noqa: F401 - the notary's checkpoints are events of the public log too
 from services.standings.hub import Entry
 from services.standings.projections.base import Change
-from shared.bus.envelope import EventEnvelope
+from shared.bus.envelope import BATCH_BYTES, BATCH_EVENTS, EventBatch
+from shared.http.errors import json_error
 from shared.messages.engine import GameView
 from shared.messages.games import GAMES
 from shared.messages.registry import registry
 
-FEEDS_VERSION = "1.1.0"
+FEEDS_VERSION = "2.0.0"
 COMPATIBILITY = """\
 Versions follow semantic versioning. Within one major version a consumer may rely on this: no field of a message
 is removed, renamed or given another type; new fields may appear (ignore fields you do not know); new event types,
@@ -33,6 +36,10 @@ versions; a consumer reads the versions it knows). Feed ids stay `<tx>-<position
 `Last-Event-ID` / `?after=`. A minor version adds; a major version may remove, and the previous major version's
 document stays published beside it for at least one release."""
 ROUTES = "/asyncapi.json"
+PREVIOUS = {"1": Path(__file__).with_name("asyncapi_v1.json")}
+"""Each earlier major version's document, served at ``/asyncapi/<major>.json`` for at least one release after.
+Version 1 (1.1.0) published one ``EventEnvelope`` a message on the event subjects; version 2 publishes an
+``EventBatch``, the events of one stream and transaction."""
 
 
 def _strip_openapi_discriminators(node: Any) -> Any:
@@ -60,7 +67,7 @@ def message(name: str, title: str, summary: str, payload: str, **extra: Any) -> 
 def document() -> dict[str, Any]:
     events = event_types()
     roots, schemas = msgspec.json.schema_components(
-        [Entry, Change, GameView, EventEnvelope, Union[events]], ref_template="#/components/schemas/{name}")  # noqa: UP007
+        [Entry, Change, GameView, EventBatch, Union[events]], ref_template="#/components/schemas/{name}")  # noqa: UP007
     schemas["StoredEvent"] = roots[-1]
     schemas["Entry"]["properties"]["changes"] = {"type": "array", "items": {"$ref": "#/components/schemas/Change"}}
     schemas["EventEnvelope"]["properties"]["data"] = {
@@ -75,7 +82,8 @@ def document() -> dict[str, Any]:
             "title": "Phantom League live feeds", "version": FEEDS_VERSION,
             "description": "What dashboards and clients outside the league may follow: the standings feed (SSE and "
                            "WebSocket), a player's game WebSocket, and the public event subjects on NATS.\n\n"
-                           + COMPATIBILITY,
+                           + COMPATIBILITY + "\n\nEarlier major versions: "
+                           + ", ".join(f"{major} at `/asyncapi/{major}.json`" for major in PREVIOUS) + ".",
             "x-event-schema-versions": versions,
         },
         "servers": {
@@ -116,7 +124,10 @@ def document() -> dict[str, Any]:
                 "address": "events.{category}.{stream_id}", "servers": [{"$ref": "#/servers/nats"}],
                 "title": "Stored events (NATS JetStream, stream EVENTS)",
                 "description": "Every public stored event (no `metadata.visibility`) as the relay publishes "
-                               "it, in the log's order, with `Nats-Msg-Id` = event id (a re-publication is "
+                               "it, in the log's order, a transaction at a time: each message an EventBatch of "
+                               "the events one stream got in one transaction, in version order (more than "
+                               f"{BATCH_EVENTS} events or {BATCH_BYTES // 1024} KB of them fill several "
+                               "messages), with `Nats-Msg-Id` = the id of its first event (a re-publication is "
                                "deduplicated). Events private to seats go to `private.{category}.{stream_id}` "
                                "(stream PRIVATE_EVENTS), which only the auditor user may read. The NATS server "
                                "asks for credentials: dashboards connect as the read-only `public` user "
@@ -125,7 +136,7 @@ def document() -> dict[str, Any]:
                                                            "the first '-' (vortex, phantoms, hockeydice, rng, "
                                                            "tournament, player)"},
                                "stream_id": {"description": "the stream the event belongs to"}},
-                "messages": {"event": {"$ref": "#/components/messages/StoredEvent"}},
+                "messages": {"events": {"$ref": "#/components/messages/StoredEvents"}},
             },
         },
         "operations": {
@@ -140,7 +151,7 @@ def document() -> dict[str, Any]:
                            "messages": [{"$ref": "#/channels/gameView/messages/view"}]},
             "followEvents": {"action": "receive", "channel": {"$ref": "#/channels/events"},
                              "summary": "Read the stored events from JetStream",
-                             "messages": [{"$ref": "#/channels/events/messages/event"}]},
+                             "messages": [{"$ref": "#/channels/events/messages/events"}]},
         },
         "components": {
             "messages": {
@@ -149,8 +160,9 @@ def document() -> dict[str, Any]:
                                      " the fold's batch that changed it)", "Entry"),
                 "GameView": message("GameView", "Game view", "What one seat (or a spectator) sees of a game now",
                                     "GameView"),
-                "StoredEvent": message("StoredEvent", "Stored event", "One event of the log, with its metadata",
-                                       "EventEnvelope"),
+                "StoredEvents": message("StoredEvents", "Stored events",
+                                        "Events of one stream from one transaction of the log, each with its metadata",
+                                        "EventBatch"),
             },
             "schemas": schemas,
         },
@@ -167,8 +179,22 @@ async def asyncapi(request: web.Request) -> web.Response:
     return web.Response(body=document_bytes(), content_type="application/json")
 
 
+@cache
+def previous_bytes(major: str) -> bytes:
+    return PREVIOUS[major].read_bytes()
+
+
+async def previous_asyncapi(request: web.Request) -> web.Response:
+    major = request.match_info["major"]
+    if major not in PREVIOUS:
+        return json_error(404, "asyncapi.unknown-version", f"no AsyncAPI document of major version {major!r}: "
+                          f"{', '.join(PREVIOUS)} here, {FEEDS_VERSION.split('.')[0]} at {ROUTES}")
+    return web.Response(body=previous_bytes(major), content_type="application/json")
+
+
 def add_asyncapi_route(app: web.Application) -> None:
     app.router.add_get(ROUTES, asyncapi)
+    app.router.add_get("/asyncapi/{major}.json", previous_asyncapi)
 
 
 if __name__ == "__main__":  # python -m services.contract.asyncapi > docs/asyncapi.json

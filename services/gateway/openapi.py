@@ -210,6 +210,13 @@ def document() -> bytes:
                                    "summary": "The live feeds (this gateway's game WebSocket, the standings feeds, "
                                               "the event subjects) as an AsyncAPI 3 document",
                                    "responses": {"200": answer("AsyncAPI 3")}}},
+        "/asyncapi/{major}.json": {"get": {
+            "operationId": "previousAsyncapi",
+            "summary": "An earlier major version's AsyncAPI document, as it was published (kept one release at least)",
+            "parameters": [{"name": "major", "in": "path", "required": True, "schema": {"type": "string"},
+                            "example": "1"}],
+            "responses": {"200": answer("AsyncAPI 3"), "404": answer("no such major version",
+                                                                     "Error")}}},
     }
     return msgspec.json.encode({
         "openapi": "3.1.0",

@@ -31,6 +31,8 @@ def build(settings: RelaySettings) -> web.Application:
         registry = app[METRICS]
         Gauge("relay_events_published", "events published since start", registry=registry).set_function(
             lambda: relay.published)
+        Gauge("relay_messages_published", "JetStream messages published since start (one a stream and transaction)",
+              registry=registry).set_function(lambda: relay.messages)
         Gauge("relay_last_position", "position of the last event published", registry=registry).set_function(
             lambda: relay.last_position)
         Gauge("relay_ack_timeouts", "batches JetStream did not acknowledge in time (each restarted the relay)",

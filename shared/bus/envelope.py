@@ -1,8 +1,10 @@
-"""What the relay publishes for each stored event."""
+"""What the relay publishes: each JetStream message an ``EventBatch``, the events one stream got in one transaction
+(a command's, or a round's opening), each in an ``EventEnvelope``."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import datetime
 
 import msgspec
@@ -32,3 +34,22 @@ class EventEnvelope(msgspec.Struct, frozen=True, kw_only=True):
             tx=event.tx, type=event.type, schema_version=event.schema_version, recorded_at=event.recorded_at,
             metadata=event.metadata, data=msgspec.Raw(event.data), hash=event.hash.hex(),
         )
+
+
+class EventBatch(msgspec.Struct, frozen=True, kw_only=True):
+    """One message of ``events.<category>.<stream_id>``: events of that stream from one transaction, in version
+    order. A transaction's events of one stream fill several messages when there are more than ``BATCH_EVENTS`` or
+    ``BATCH_BYTES`` of them; its events visible only to some seats go to the private subject, in messages apart."""
+
+    events: list[EventEnvelope]
+
+
+BATCH_EVENTS = 100
+BATCH_BYTES = 256 * 1024
+"""Under nats-server's default ``max_payload`` (1 MB), whatever one event weighs."""
+_BATCH_OPEN, _BATCH_CLOSE = b'{"events":[', b"]}"
+
+
+def batch_payload(envelopes: Sequence[bytes]) -> bytes:
+    """The JSON of an ``EventBatch`` of these envelopes, each already encoded (the relay sizes its messages by them)."""
+    return _BATCH_OPEN + b",".join(envelopes) + _BATCH_CLOSE

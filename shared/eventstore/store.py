@@ -50,6 +50,9 @@ SCAN_TYPES = """
     LIMIT $3
 """
 READ_POSITIONS = f"SELECT {COLUMNS} FROM events WHERE position = ANY($1::bigint[]) ORDER BY tx, position"
+READ_REST_OF_TRANSACTION = f"""
+    SELECT {COLUMNS} FROM events WHERE tx = $1::xid8 AND position > $2::bigint ORDER BY events.tx, events.position
+"""
 ANY_RETRIES = 20
 START = Checkpoint()
 
@@ -207,12 +210,21 @@ class EventStore:
             rows = await conn.fetch(READ_HASHES, after.tx, after.position, limit)
         return [(Checkpoint(tx, position), stream_id, hash_) for tx, position, stream_id, hash_ in rows]
 
-    async def read_page(self, after: Checkpoint, limit: int, types: Collection[str] | None = None) -> Page:
+    async def read_page(self, after: Checkpoint, limit: int, types: Collection[str] | None = None,
+                        whole_transactions: bool = False) -> Page:
         """The next ``limit`` events of the global log (as ``read_all``), or with ``types`` only those of these
-        types among them: the rest are passed over in the database, and ``Page.end`` says how far it looked."""
+        types among them: the rest are passed over in the database, and ``Page.end`` says how far it looked. With
+        ``whole_transactions``, a page that ``limit`` cut inside a transaction goes on to its last event: the
+        transaction has committed (the read sees only those), so its other events are all there."""
         if types is None:
             events = await self.read_all(after, limit)
+            if whole_transactions and len(events) == limit:
+                last = events[-1]
+                async with self.connection() as conn:
+                    events += to_recorded_all(await conn.fetch(READ_REST_OF_TRANSACTION, last.tx, last.position))
             return Page(events, events[-1].checkpoint if events else after, len(events))
+        if whole_transactions:
+            raise ValueError("a page of some types only is not read by whole transactions")
         async with self.connection() as conn:
             rows = await conn.fetch(SCAN_TYPES, after.tx, after.position, limit, list(types))
             wanted = [position for position, _tx, matches in rows if matches]
@@ -232,6 +244,7 @@ class EventStore:
     async def pages(
         self, after: Checkpoint = START, *, batch: int = 500, poll_seconds: float = 0.25,
         wakeups: WakeSource | None = None, min_interval: float = 0.05, types: Collection[str] | None = None,
+        whole_transactions: bool = False,
     ) -> AsyncGenerator[Page, None]:
         """Catch up from ``after``, then follow the log live, a batch at a time. ``wakeups`` (else the store's own,
         which a service wires to the writers' NATS messages) wakes the reader after a commit; the table is the data,
@@ -240,14 +253,15 @@ class EventStore:
         (and what the reader does per batch: a checkpoint, a transaction) then covers many commits instead of one,
         while the first event after a quiet spell is read at once. The caller decides when a page is done: the
         next one starts after its end. With ``types``, a page holds only events of those types (maybe none) and
-        its end is where the reading got to: a reader that wants few kinds of event reads little."""
+        its end is where the reading got to: a reader that wants few kinds of event reads little. With
+        ``whole_transactions``, no page ends inside a transaction (``read_page``)."""
         source = wakeups or self.wakeups
         loop = asyncio.get_running_loop()
         with source.waiter() if source is not None else nullcontext(asyncio.Event()) as wake:
             while True:
                 wake.clear()
                 read_at = loop.time()
-                page = await self.read_page(after, batch, types)
+                page = await self.read_page(after, batch, types, whole_transactions)
                 if page.scanned:
                     yield page
                     after = page.end

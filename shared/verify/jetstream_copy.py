@@ -1,6 +1,6 @@
-"""JetStream's copy of the log: every envelope the relay published (``Nats-Msg-Id`` = event id), compared with
-the events table event by event. An event JetStream holds and the table does not was deleted from the table; one
-whose content or hash differs was changed after it was published."""
+"""JetStream's copy of the log: every envelope the relay published (an ``EventBatch`` a stream and transaction),
+compared with the events table event by event. An event JetStream holds and the table does not was deleted from the
+table; one whose content or hash differs was changed after it was published."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from nats.js.errors import ServiceUnavailableError
 
-from shared.bus.envelope import EventEnvelope
+from shared.bus.envelope import EventBatch, EventEnvelope
 from shared.bus.namespace import Namespace
 from shared.eventstore import Checkpoint, RecordedEvent, category_of, hashing
 from shared.verify.findings import Finding
@@ -24,6 +24,7 @@ FETCH = 1000
 UNAVAILABLE_SECONDS = 15.0
 """How long a fetch answered "unavailable" is asked again: on a cluster a new consumer (or a stream whose server was
 just restarted) has no leader for a moment."""
+_batch = msgspec.json.Decoder(EventBatch)
 _envelope = msgspec.json.Decoder(EventEnvelope)
 _encoder = msgspec.json.Encoder()
 
@@ -69,7 +70,7 @@ async def _read_stream(js: JetStreamContext, stream: str, subject: str, whole: b
             for msg in messages:
                 seen += 1
                 try:
-                    copies.append(_envelope.decode(msg.data))
+                    copies += envelopes_of(msg.data)
                 except msgspec.DecodeError as error:
                     findings.append(Finding(check="JetStream's copy is readable",
                                             found=f"message {msg.metadata.sequence.stream}: {error}"))
@@ -78,6 +79,15 @@ async def _read_stream(js: JetStreamContext, stream: str, subject: str, whole: b
     if seen < total:
         findings.append(Finding(check="JetStream's copy is read whole", found=f"read {seen} of {total} messages"))
     return copies
+
+
+def envelopes_of(data: bytes) -> list[EventEnvelope]:
+    """A message's events: an ``EventBatch``, or one ``EventEnvelope`` as the relay published before version 2 of
+    the contract (a log relayed before the upgrade keeps those)."""
+    try:
+        return _batch.decode(data).events
+    except msgspec.ValidationError:
+        return [_envelope.decode(data)]
 
 
 def _differs(event: RecordedEvent, copy: EventEnvelope) -> str | None:

@@ -9,13 +9,15 @@ import json
 import os
 import shutil
 import subprocess
+import urllib.error
 import urllib.request
 from pathlib import Path
 
 import aiohttp
 import msgspec
+import pytest
 
-from services.contract.asyncapi import FEEDS_VERSION, document_bytes
+from services.contract.asyncapi import FEEDS_VERSION, PREVIOUS, document_bytes
 from services.standings.hub import Entry
 from services.standings.projections.base import Change
 from shared.client.table import bot_game
@@ -60,6 +62,18 @@ def test_the_asyncapi_document_is_served_kept_in_docs_and_valid(league: dict[str
                              text=True, timeout=120)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert not [line for line in checked.stdout.splitlines() if line.startswith("error")]
+
+
+def test_the_previous_major_version_is_served_beside_as_it_was_published(league: dict[str, ServiceProcess]) -> None:
+    for name in ("gateway", "standings"):
+        previous = fetch(f"{league[name].url}/asyncapi/1.json")
+        assert previous == PREVIOUS["1"].read_bytes()
+        assert json.loads(previous)["info"]["version"].startswith("1.")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            fetch(f"{league[name].url}/asyncapi/7.json")
+        assert refused.value.code == 404
+        assert json.loads(refused.value.read())["code"] == "asyncapi.unknown-version"
+    assert FEEDS_VERSION.split(".")[0] not in PREVIOUS
 
 
 def test_the_parser_refuses_a_broken_document(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ import uuid
 from contextlib import aclosing
 
 import asyncpg
+import pytest
 from nats.aio.client import Client
 
 from shared.bus.namespace import Namespace
@@ -193,6 +194,24 @@ async def test_a_reader_of_some_types_gets_each_of_them_once_in_log_order_and_pa
     assert sorted(e.event_id for e in seen) == sorted(i for ids in written for i in ids)
     assert [e.checkpoint for e in seen] == sorted(e.checkpoint for e in seen), "not in the log's read order"
     assert ends == sorted(ends) and len(ends) >= 800 // 50, "the pages did not walk past the other events"
+
+
+async def test_a_page_of_whole_transactions_goes_on_to_the_end_of_the_one_its_limit_cut(store: EventStore) -> None:
+    stream = new_stream("gwhole")
+    await store.append(stream, [event(i) for i in range(7)])
+    written = await store.read_stream(stream)
+    first = written[0]
+    before = Checkpoint(first.tx, first.position - 1)  # the transaction holds only these seven
+
+    cut = await store.read_page(before, 3)
+    whole = await store.read_page(before, 3, whole_transactions=True)
+    assert [e.event_id for e in cut.events] == [e.event_id for e in written[:3]]
+    assert [e.event_id for e in whole.events] == [e.event_id for e in written]
+    assert whole.end == written[-1].checkpoint and whole.scanned == 7
+    exact = await store.read_page(before, 7, whole_transactions=True)
+    assert [e.event_id for e in exact.events] == [e.event_id for e in written]
+    with pytest.raises(ValueError, match="whole transactions"):
+        await store.read_page(before, 3, types=("test.Happened",), whole_transactions=True)
 
 
 async def test_a_burst_of_commits_sends_one_wake_up_at_once_and_one_per_interval_after(

@@ -13,7 +13,7 @@ from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 
 from shared.bus.acked_publish import MSG_ID_HEADER
 from shared.bus.connect import connect
-from shared.bus.envelope import EventEnvelope
+from shared.bus.envelope import BATCH_EVENTS, EventBatch
 from shared.bus.streams import ensure_events_stream
 from shared.eventstore import Checkpoint, EventStore, Metadata, NewEvent
 from shared.eventstore.checkpoints import save_checkpoint
@@ -22,10 +22,13 @@ from shared.infra.processes import ServiceProcess
 from tests.infra import RunInfra
 from tests.integration.helpers import event, metric, service_running, until
 
-TOTAL = 10_000
+TRANSACTIONS = 1_000
+PER_TRANSACTION = 10
+TOTAL = TRANSACTIONS * PER_TRANSACTION
 
 
 async def published_count(js: JetStreamContext, infra: RunInfra, subject: str) -> int:
+    """Messages (each a stream's events of one transaction) JetStream holds on ``subject``."""
     info = await js.stream_info(infra.namespace.events_stream, subjects_filter=subject)
     return sum((info.state.subjects or {}).values())
 
@@ -33,29 +36,32 @@ async def published_count(js: JetStreamContext, infra: RunInfra, subject: str) -
 async def test_relay_killed_mid_publish_and_restarted_delivers_every_event_once(
     store: EventStore, js: JetStreamContext, migrated: RunInfra
 ) -> None:
+    """Restarted with pages of another size, the relay still cuts the same messages (pages end where transactions
+    end), so JetStream drops every repeat."""
     category = f"relay{uuid.uuid4().hex[:8]}"
     ids = []
-    for batch in range(TOTAL // 100):
-        events = [event(i) for i in range(100)]
+    for n in range(TRANSACTIONS):
+        events = [event(i) for i in range(PER_TRANSACTION)]
         ids += [e.event_id for e in events]
-        await store.append(f"{category}-{batch % 10}", events)
+        await store.append(f"{category}-{n % 10}", events)
     subject = migrated.namespace.event_subject(category, ">")
 
-    env = {**migrated.env, "RELAY_BATCH": "50", "LOG_LEVEL": "warning"}
-    relay = ServiceProcess("relay", env, migrated.tmp / "relay-1.log")
+    relay = ServiceProcess("relay", {**migrated.env, "RELAY_BATCH": "50", "LOG_LEVEL": "warning"},
+                           migrated.tmp / "relay-1.log")
     relay.start()
     try:
         deadline = time.monotonic() + 60
-        while (count := await published_count(js, migrated, subject)) < 500:
+        while (count := await published_count(js, migrated, subject)) < 50:
             assert time.monotonic() < deadline, "the relay published nothing"
             await asyncio.sleep(0.005)
         relay.kill()
         at_kill = await published_count(js, migrated, subject)
-        assert count <= at_kill < TOTAL, f"the relay was not killed mid-publish ({at_kill} of {TOTAL})"
+        assert count <= at_kill < TRANSACTIONS, f"the relay was not killed mid-publish ({at_kill} of {TRANSACTIONS})"
     finally:
         relay.stop()
 
-    restarted = ServiceProcess("relay", env, migrated.tmp / "relay-2.log")
+    restarted = ServiceProcess("relay", {**migrated.env, "RELAY_BATCH": "73", "LOG_LEVEL": "warning"},
+                               migrated.tmp / "relay-2.log")
     restarted.start()
     try:
         received = await consume(js, migrated, subject)
@@ -64,27 +70,34 @@ async def test_relay_killed_mid_publish_and_restarted_delivers_every_event_once(
     assert len(received) == TOTAL
     assert len(set(received)) == TOTAL, "an event reached JetStream twice"
     assert set(received) == set(ids)
+    assert await published_count(js, migrated, subject) == TRANSACTIONS, "one message a transaction"
 
 
 async def consume(js: JetStreamContext, infra: RunInfra, subject: str, total: int = TOTAL) -> list[uuid.UUID]:
+    """The ids of the events of every message on ``subject``; each message's id is its first event's."""
+    return [e.event_id for batch in await batches(js, infra, subject, total) for e in batch.events]
+
+
+async def batches(js: JetStreamContext, infra: RunInfra, subject: str, total: int) -> list[EventBatch]:
     sub = await js.pull_subscribe(
         subject, stream=infra.namespace.events_stream,
         config=ConsumerConfig(deliver_policy=DeliverPolicy.ALL, ack_policy=AckPolicy.NONE),
     )
-    received: list[uuid.UUID] = []
+    received: list[EventBatch] = []
     deadline = time.monotonic() + 60
-    decoder = msgspec.json.Decoder(EventEnvelope)
+    decoder = msgspec.json.Decoder(EventBatch)
     while time.monotonic() < deadline:
         try:
             messages = await sub.fetch(1000, timeout=1)
         except TimeoutError:
-            if len(received) >= total:
+            if sum(len(b.events) for b in received) >= total:
                 break
             continue
         for msg in messages:
-            envelope = decoder.decode(msg.data)
-            assert msg.headers is not None and msg.headers[MSG_ID_HEADER] == str(envelope.event_id)
-            received.append(envelope.event_id)
+            batch = decoder.decode(msg.data)
+            assert msg.headers is not None and msg.headers[MSG_ID_HEADER] == str(batch.events[0].event_id)
+            assert len({(e.stream_id, e.tx) for e in batch.events}) == 1, "a message holds one stream's transaction"
+            received.append(batch)
     await sub.unsubscribe()
     return received
 
@@ -94,23 +107,40 @@ async def test_relay_publishes_in_read_order_to_category_subjects(
 ) -> None:
     category = f"order{uuid.uuid4().hex[:8]}"
     stream = f"{category}-game1"
-    await store.append(stream, [event(i) for i in range(20)])
+    for first in range(0, 20, 5):
+        await store.append(stream, [event(i) for i in range(first, first + 5)])
     relay = ServiceProcess("relay", {**migrated.env, "LOG_LEVEL": "warning"}, migrated.tmp / "relay-order.log")
     relay.start()
     try:
         sub = await js.subscribe(migrated.namespace.event_subject(category, stream),
                                  stream=migrated.namespace.events_stream, ordered_consumer=True)
         versions = []
-        for _ in range(20):
-            msg = await sub.next_msg(timeout=30)
-            envelope = msgspec.json.decode(msg.data, type=EventEnvelope)
-            assert envelope.stream_id == stream
-            assert msgspec.json.decode(envelope.data)["n"] == envelope.version - 1
-            versions.append(envelope.version)
+        for _ in range(4):
+            batch = msgspec.json.decode((await sub.next_msg(timeout=30)).data, type=EventBatch)
+            assert len(batch.events) == 5
+            for envelope in batch.events:
+                assert envelope.stream_id == stream
+                assert msgspec.json.decode(envelope.data)["n"] == envelope.version - 1
+                versions.append(envelope.version)
         await sub.unsubscribe()
     finally:
         relay.stop()
     assert versions == list(range(1, 21))
+
+
+async def test_a_long_transaction_of_one_stream_is_cut_in_messages_the_same_way_by_any_page_size(
+    store: EventStore, js: JetStreamContext, migrated: RunInfra
+) -> None:
+    """One append of 250 events, read in pages of 40: still messages of 100, 100 and 50, not cut at the pages."""
+    category = f"long{uuid.uuid4().hex[:8]}"
+    stream = f"{category}-1"
+    await store.append(stream, [event(i) for i in range(2 * BATCH_EVENTS + 50)])
+    written = await store.read_stream(stream)
+    with service_running("relay", {**migrated.env, "RELAY_BATCH": "40", "LOG_LEVEL": "warning"},
+                         migrated.tmp / "relay-long.log"):
+        got = await batches(js, migrated, migrated.namespace.event_subject(category, ">"), len(written))
+    assert [len(b.events) for b in got] == [BATCH_EVENTS, BATCH_EVENTS, 50]
+    assert [e.event_id for b in got for e in b.events] == [e.event_id for e in written]
 
 
 def health(url: str) -> tuple[int, dict[str, object]]:
@@ -154,7 +184,7 @@ async def test_a_relay_whose_acks_never_come_says_so_and_recovers_from_its_check
             events = [event(i) for i in range(100)]
             ids += [e.event_id for e in events]
             if n == 1:
-                await until("the first 100 are in JetStream", lambda: count_is(100))
+                await until("the first 100 are in JetStream (one message)", lambda: count_is(1))
                 server.pause()
             await store.append(f"{category}-{stream}", events)
         try:
@@ -199,12 +229,14 @@ async def test_events_private_to_seats_go_to_the_private_stream_only(
         return sum((info.state.subjects or {}).values())
 
     async def relayed() -> bool:
-        return await published_count(js, migrated, public) + await private_count() == 3
+        return await published_count(js, migrated, public) + await private_count() == 2
 
     with service_running("relay", {**migrated.env, "LOG_LEVEL": "warning"}, migrated.tmp / "relay-private.log"):
-        await until("all three relayed", relayed)
-    assert (await published_count(js, migrated, public), await private_count()) == (2, 1)
+        await until("both messages relayed", relayed)
+    assert (await published_count(js, migrated, public), await private_count()) == (1, 1)
     sub = await js.subscribe(private, stream=ns.private_events_stream, ordered_consumer=True)
-    envelope = msgspec.json.decode((await sub.next_msg(10)).data, type=EventEnvelope)
+    hidden_batch = msgspec.json.decode((await sub.next_msg(10)).data, type=EventBatch)
     await sub.unsubscribe()
-    assert (envelope.type, envelope.version, envelope.metadata.visibility) == ("test.Dealt", 2, (0,))
+    assert [(e.type, e.version, e.metadata.visibility) for e in hidden_batch.events] == [("test.Dealt", 2, (0,))]
+    shown = [e for b in await batches(js, migrated, public, 2) for e in b.events]
+    assert [(e.version, e.metadata.visibility) for e in shown] == [(1, None), (3, None)]

@@ -341,13 +341,13 @@ def test_engine_replicas_cpu_per_command_adds_every_engine_and_leaves_out_the_lo
 
 def test_the_capacity_model_scales_each_measured_figure_by_the_commands_a_tournament_sends() -> None:
     measured = Measured({"engine": 1.0, "gateway": 0.5, "postgres": 0.5, "relay": 0.25}, events_per_command=4.0,
-                        bytes_per_event_postgresql=500, bytes_per_message_jetstream=250, appends_per_s=40_000,
-                        jetstream_r3_messages_per_s=10_000, events_per_game=1000)
+                        bytes_per_event_postgresql=500, bytes_per_event_jetstream=250, events_per_message_jetstream=4.0,
+                        appends_per_s=40_000, jetstream_r3_messages_per_s=10_000, events_per_game=1000)
     tables = need(measured, 10_000, pace_seconds=5)
     assert tables.commands_per_s == 2_000 and tables.events_per_s == 8_000
     assert tables.cores == {"engine": 2.0, "gateway": 1.0, "postgres": 1.0, "relay": 0.5}
     assert tables.replicas == {"engine": 3, "gateway": 2}  # 2 cores at 70 % a core: 3 replicas
-    assert tables.postgresql_load == 0.2 and tables.jetstream_load == 0.8
+    assert tables.postgresql_load == 0.2 and tables.jetstream_load == 0.2  # 2,000 messages of 4 events
     assert tables.postgresql_gb_per_day == 8_000 * 500 * 86_400 / 1e9
     assert tables.jetstream_gb_per_day == 8_000 * 250 * 3 * 86_400 / 1e9
     assert tables.postgresql_gb_per_round == 10_000 * 1000 * 500 / 1e9
