@@ -143,6 +143,22 @@ async def test_a_long_transaction_of_one_stream_is_cut_in_messages_the_same_way_
     assert [e.event_id for b in got for e in b.events] == [e.event_id for e in written]
 
 
+async def test_a_relay_started_inside_a_transaction_sends_the_rest_of_it_in_one_message(
+    store: EventStore, js: JetStreamContext, migrated: RunInfra
+) -> None:
+    """As after the upgrade from a message per event: that relay's checkpoint may be anywhere in a transaction."""
+    category = f"upgrade{uuid.uuid4().hex[:8]}"
+    await store.append(f"{category}-1", [event(i) for i in range(10)])
+    written = await store.read_stream(f"{category}-1")
+    checkpoint = f"relay-upgrade-{uuid.uuid4().hex[:8]}"
+    async with store.pool.acquire() as conn:
+        await save_checkpoint(conn, checkpoint, written[2].checkpoint)
+    with service_running("relay", {**migrated.env, "RELAY_CHECKPOINT": checkpoint, "LOG_LEVEL": "warning"},
+                         migrated.tmp / f"{checkpoint}.log"):
+        got = await batches(js, migrated, migrated.namespace.event_subject(category, ">"), 7)
+    assert [[e.version for e in b.events] for b in got] == [list(range(4, 11))]
+
+
 def health(url: str) -> tuple[int, dict[str, object]]:
     try:
         with urllib.request.urlopen(f"{url}/healthz", timeout=5) as response:
