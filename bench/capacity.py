@@ -37,7 +37,8 @@ class Measured:
     bytes_per_event_postgresql: float
     bytes_per_event_jetstream: float
     events_per_message_jetstream: float
-    """The relay's messages each hold a stream's events of one transaction: a command's, about."""
+    """The relay's messages each hold a stream's events of one transaction (a Hockey command's public events, or its
+    draws)."""
     appends_per_s: float
     jetstream_r3_messages_per_s: float
     events_per_game: float = 0.0
