@@ -127,8 +127,11 @@ def document() -> dict[str, Any]:
                                "it, in the log's order, a transaction at a time: each message an EventBatch of "
                                "the events one stream got in one transaction, in version order (more than "
                                f"{BATCH_EVENTS} events or {BATCH_BYTES // 1024} KB of them fill several "
-                               "messages), with `Nats-Msg-Id` = the id of its first event (a re-publication is "
-                               "deduplicated). Events private to seats go to `private.{category}.{stream_id}` "
+                               "messages), with `Nats-Msg-Id` = `<its first event's id>+<its number of events>` "
+                               "(a re-publication of the same message is deduplicated; should a relay of another "
+                               "version cut a page it had begun otherwise, an event may arrive twice: keep the "
+                               "first of each `event_id`). Events private to seats go to "
+                               "`private.{category}.{stream_id}` "
                                "(stream PRIVATE_EVENTS), which only the auditor user may read. The NATS server "
                                "asks for credentials: dashboards connect as the read-only `public` user "
                                "(`public.nkey` in the league's secrets).",

@@ -8,7 +8,7 @@ from shared.config import StoreSettings
 
 
 class RelaySettings(StoreSettings, kw_only=True, frozen=True):
-    relay_batch: int = 500
+    relay_batch: Annotated[int, msgspec.Meta(ge=1)] = 500
     """Events read from the log at once (more when the last transaction goes on: a page ends where one ends)."""
     relay_ack_timeout: float = 10.0
     """Seconds JetStream has to acknowledge a whole batch; past that the batch fails and the relay starts again

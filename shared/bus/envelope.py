@@ -46,7 +46,12 @@ class EventBatch(msgspec.Struct, frozen=True, kw_only=True):
 
 BATCH_EVENTS = 100
 BATCH_BYTES = 256 * 1024
-"""Under nats-server's default ``max_payload`` (1 MB), whatever one event weighs."""
+"""Events fill a message up to this; an event that weighs more goes in a message of its own (``MAX_PAYLOAD``)."""
+MAX_PAYLOAD = 8 * 1024 * 1024
+"""The ``max_payload`` the league's nats-server configs set (embedded and deploy/; nats-server's default is 1 MB):
+the largest message, so the largest stored event the relay can publish. A tournament's ``RoundStarted`` and
+``TournamentStarted`` grow with its field, about 66 and 55 bytes a player: 1 MB stops at about 15,000 players, this
+holds the 100,000 a tournament may take."""
 _BATCH_OPEN, _BATCH_CLOSE = b'{"events":[', b"]}"
 
 

@@ -218,7 +218,7 @@ class EventStore:
         transaction has committed (the read sees only those), so its other events are all there."""
         if types is None:
             events = await self.read_all(after, limit)
-            if whole_transactions and len(events) == limit:
+            if whole_transactions and events and len(events) == limit:
                 last = events[-1]
                 async with self.connection() as conn:
                     events += to_recorded_all(await conn.fetch(READ_REST_OF_TRANSACTION, last.tx, last.position))

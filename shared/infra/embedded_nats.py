@@ -11,6 +11,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from shared.bus.envelope import MAX_PAYLOAD
 from shared.infra.owned import OwnedProcess
 from shared.infra.ports import free_port, wait_for_port
 from shared.infra.secrets import write_secret
@@ -73,10 +74,9 @@ class EmbeddedNats(OwnedProcess):
                 "-js", "-sd", str(store), "-l", str(log), "--server_name", self.name]
         if self.routes is not None:
             args += self.routes.args()
-        if self.authorization is not None:
-            config = self.data_dir / "auth.conf"
-            write_secret(config, self.authorization)
-            args += ["-c", str(config)]
+        config = self.data_dir / "nats.conf"
+        write_secret(config, f"max_payload: {MAX_PAYLOAD}\n{self.authorization or ''}")
+        args += ["-c", str(config)]
         self._process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                          env={"GOMAXPROCS": GOMAXPROCS, **os.environ}, start_new_session=True)
         try:

@@ -26,6 +26,7 @@ UNAVAILABLE_SECONDS = 15.0
 just restarted) has no leader for a moment."""
 _batch = msgspec.json.Decoder(EventBatch)
 _envelope = msgspec.json.Decoder(EventEnvelope)
+_fields = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _encoder = msgspec.json.Encoder()
 
 
@@ -86,8 +87,13 @@ def envelopes_of(data: bytes) -> list[EventEnvelope]:
     the contract (a log relayed before the upgrade keeps those)."""
     try:
         return _batch.decode(data).events
-    except msgspec.ValidationError:
-        return [_envelope.decode(data)]
+    except msgspec.ValidationError as not_a_batch:
+        try:
+            return [_envelope.decode(data)]
+        except msgspec.ValidationError:
+            if "events" in _fields.decode(data):  # a batch with a bad event: say what is wrong with that
+                raise not_a_batch from None
+            raise
 
 
 def _differs(event: RecordedEvent, copy: EventEnvelope) -> str | None:

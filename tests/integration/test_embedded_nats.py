@@ -1,4 +1,5 @@
-"""The embedded nats-server runs Go's code on one thread unless the environment says otherwise (its /varz tells)."""
+"""The embedded nats-server runs Go's code on one thread unless the environment says otherwise, and takes messages
+as large as the league's configs let them be (its /varz tells)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from shared.bus.envelope import MAX_PAYLOAD
 from shared.infra.embedded_nats import EmbeddedNats
 
 
-def gomaxprocs(server: EmbeddedNats) -> int:
+def varz(server: EmbeddedNats) -> dict[str, object]:
     with urllib.request.urlopen(f"http://127.0.0.1:{server.monitor_port}/varz", timeout=5) as response:
-        return int(json.loads(response.read())["gomaxprocs"])
+        found: dict[str, object] = json.loads(response.read())
+        return found
 
 
 @pytest.mark.parametrize(("environment", "expected"), [(None, 1), ("2", 2)])
@@ -26,6 +29,15 @@ def test_the_embedded_server_takes_one_go_thread_unless_gomaxprocs_is_set(
     server = EmbeddedNats(tmp_path / "nats")
     server.start()
     try:
-        assert gomaxprocs(server) == expected
+        assert varz(server)["gomaxprocs"] == expected
+    finally:
+        server.stop()
+
+
+def test_the_embedded_server_takes_messages_of_max_payload(tmp_path: Path) -> None:
+    server = EmbeddedNats(tmp_path / "nats")
+    server.start()
+    try:
+        assert varz(server)["max_payload"] == MAX_PAYLOAD
     finally:
         server.stop()

@@ -6,19 +6,24 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from datetime import UTC, datetime
 
 import msgspec
+import pytest
+from nats.aio.client import Client
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 
-from shared.bus.acked_publish import MSG_ID_HEADER
+from services.relay.relay import Relay, RelayStalled
+from shared.bus.acked_publish import MSG_ID_HEADER, AckedPublisher
 from shared.bus.connect import connect
-from shared.bus.envelope import BATCH_EVENTS, EventBatch
+from shared.bus.envelope import BATCH_EVENTS, MAX_PAYLOAD, EventBatch, EventEnvelope
 from shared.bus.streams import ensure_events_stream
-from shared.eventstore import Checkpoint, EventStore, Metadata, NewEvent
+from shared.eventstore import Checkpoint, EventStore, Metadata, NewEvent, RecordedEvent
 from shared.eventstore.checkpoints import save_checkpoint
 from shared.infra.embedded_nats import EmbeddedNats
 from shared.infra.processes import ServiceProcess
+from shared.verify.jetstream_copy import read_copy
 from tests.infra import RunInfra
 from tests.integration.helpers import event, metric, service_running, until
 
@@ -74,7 +79,7 @@ async def test_relay_killed_mid_publish_and_restarted_delivers_every_event_once(
 
 
 async def consume(js: JetStreamContext, infra: RunInfra, subject: str, total: int = TOTAL) -> list[uuid.UUID]:
-    """The ids of the events of every message on ``subject``; each message's id is its first event's."""
+    """The ids of the events of every message on ``subject``; each message's id names its first event and count."""
     return [e.event_id for batch in await batches(js, infra, subject, total) for e in batch.events]
 
 
@@ -95,7 +100,8 @@ async def batches(js: JetStreamContext, infra: RunInfra, subject: str, total: in
             continue
         for msg in messages:
             batch = decoder.decode(msg.data)
-            assert msg.headers is not None and msg.headers[MSG_ID_HEADER] == str(batch.events[0].event_id)
+            assert msg.headers is not None
+            assert msg.headers[MSG_ID_HEADER] == f"{batch.events[0].event_id}+{len(batch.events)}"
             assert len({(e.stream_id, e.tx) for e in batch.events}) == 1, "a message holds one stream's transaction"
             received.append(batch)
     await sub.unsubscribe()
@@ -157,6 +163,75 @@ async def test_a_relay_started_inside_a_transaction_sends_the_rest_of_it_in_one_
                          migrated.tmp / f"{checkpoint}.log"):
         got = await batches(js, migrated, migrated.namespace.event_subject(category, ">"), 7)
     assert [[e.version for e in b.events] for b in got] == [list(range(4, 11))]
+
+
+async def test_events_the_relay_of_contract_1_published_in_part_are_not_lost_to_the_duplicate_window(
+    store: EventStore, js: JetStreamContext, migrated: RunInfra
+) -> None:
+    """The relay of contract 1 published a message per event, its id the event's, and saved its checkpoint a page at
+    a time: stopped for the upgrade after publishing part of a page, it leaves events in JetStream past its
+    checkpoint. The new relay sends that transaction again in one message, whose id must not be its first event's,
+    or JetStream would drop the message whole, the events not yet published with it."""
+    category = f"partly{uuid.uuid4().hex[:8]}"
+    await store.append(f"{category}-1", [event(i) for i in range(10)])
+    written = await store.read_stream(f"{category}-1")
+    subject = migrated.namespace.event_subject(category, f"{category}-1")
+    for old in written[:3]:
+        await js.publish(subject, msgspec.json.encode(EventEnvelope.of(old)), stream=migrated.namespace.events_stream,
+                         headers={MSG_ID_HEADER: str(old.event_id)})
+    checkpoint = f"relay-partly-{uuid.uuid4().hex[:8]}"
+    async with store.pool.acquire() as conn:
+        await save_checkpoint(conn, checkpoint, Checkpoint(written[0].tx, written[0].position - 1))
+    with service_running("relay", {**migrated.env, "RELAY_CHECKPOINT": checkpoint, "LOG_LEVEL": "warning"},
+                         migrated.tmp / f"{checkpoint}.log"):
+        async def batch_arrived() -> bool:
+            return await published_count(js, migrated, subject) == 4
+
+        await until("the transaction's message beside the three of contract 1", batch_arrived, timeout=30)
+    copies = await read_copy(js, migrated.namespace, [], f"{category}-1")
+    assert sorted(copy.version for copy in copies) == [1, 1, 2, 2, 3, 3, *range(4, 11)], \
+        "every event is in JetStream; those published before the upgrade twice (league verify names them)"
+
+
+async def test_an_event_of_megabytes_is_published_whole(
+    store: EventStore, js: JetStreamContext, nc: Client, migrated: RunInfra
+) -> None:
+    """As a tournament of tens of thousands of players starts a round: one event of megabytes, a message of its own."""
+    blob = "x" * (2 * 1024 * 1024)
+    if nc.max_payload < MAX_PAYLOAD:  # checked before the event is stored: every later relay of the log must send it
+        pytest.skip(f"this NATS server takes messages of {nc.max_payload:,} bytes at most, not the league's"
+                    f" {MAX_PAYLOAD:,}")
+    category = f"big{uuid.uuid4().hex[:8]}"
+    await store.append(f"{category}-1", [event(1), event(2, blob=blob), event(3)])
+    written = await store.read_stream(f"{category}-1")
+    checkpoint = f"relay-big-{uuid.uuid4().hex[:8]}"
+    async with store.pool.acquire() as conn:
+        await save_checkpoint(conn, checkpoint, Checkpoint(written[0].tx, written[0].position - 1))
+    with service_running("relay", {**migrated.env, "RELAY_CHECKPOINT": checkpoint, "LOG_LEVEL": "warning"},
+                         migrated.tmp / f"{checkpoint}.log"):
+        got = await batches(js, migrated, migrated.namespace.event_subject(category, ">"), 3)
+    assert [[e.version for e in b.events] for b in got] == [[1], [2], [3]]
+    assert msgspec.json.decode(got[1].events[0].data)["blob"] == blob
+
+
+async def test_an_event_larger_than_the_server_takes_stops_the_relay_with_its_name(
+    store: EventStore, nc: Client, migrated: RunInfra
+) -> None:
+    """Not stored (every relay of the log would stop on it): handed to the relay's publishing as a page would."""
+    publisher = AckedPublisher(nc)
+    await publisher.start()
+    try:
+        relay = Relay(store, publisher, migrated.namespace, checkpoint=f"relay-huge-{uuid.uuid4().hex[:8]}")
+        huge = RecordedEvent(position=1, tx=1, event_id=uuid.uuid4(), stream_id=f"huge{uuid.uuid4().hex[:8]}-1",
+                             version=1, type="test.Happened", schema_version=1,
+                             data=msgspec.json.encode({"blob": "x" * nc.max_payload}),
+                             metadata=Metadata(correlation_id="c", actor="tester"), recorded_at=datetime.now(UTC),
+                             prev_hash=bytes(32), hash=bytes(32))
+        with pytest.raises(RelayStalled, match=f"event {huge.event_id}\\+1 on .* max_payload is raised"):
+            await relay.publish([huge])
+        assert relay.published == 0
+    finally:
+        await publisher.close()
 
 
 def health(url: str) -> tuple[int, dict[str, object]]:

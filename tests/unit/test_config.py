@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from services.relay.settings import RelaySettings
 from shared.bus.namespace import Namespace
 from shared.config import SettingsError, StoreSettings, load_settings, required_env
 
@@ -42,3 +43,8 @@ def test_namespace_prefixes_subjects_and_the_stream() -> None:
     assert ns.all_events == "t1.events.>" and ns.events_stream == "EVENTS_t1"
     with pytest.raises(ValueError):
         Namespace("a.b")
+
+
+def test_a_relay_reading_pages_of_no_event_is_refused_at_start() -> None:
+    with pytest.raises(SettingsError, match="RELAY_BATCH='0'"):
+        load_settings(RelaySettings, {"DATABASE_URL": "d", "NATS_URL": "n", "RELAY_BATCH": "0"})
