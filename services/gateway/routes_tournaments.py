@@ -16,7 +16,7 @@ from services.gateway.schemas import GameName
 from shared.bus.replies import RejectedError
 from shared.messages.tournaments import CreateTournamentRequest, JoinQueue, RegisterPlayer
 from shared.refusals import Refusal
-from shared.tournaments.decide import TOURNAMENT_ID
+from shared.tournaments.decide import MAX_PLAYERS, TOURNAMENT_ID
 from shared.tournaments.formats import Format
 
 
@@ -24,7 +24,7 @@ class NewTournament(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
     game: GameName
     format: Format
-    max_players: Annotated[int, msgspec.Meta(ge=2, le=100_000)]
+    max_players: Annotated[int, msgspec.Meta(ge=2, le=MAX_PLAYERS)]
     options: dict[str, Any] = {}
     turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86_400)] | None = None
     """Seconds a player has for each turn; one who does not act in time is played by the default bot. Omitted: 120."""

@@ -50,8 +50,8 @@ BATCH_BYTES = 256 * 1024
 MAX_PAYLOAD = 8 * 1024 * 1024
 """The ``max_payload`` the league's nats-server configs set (embedded and deploy/; nats-server's default is 1 MB):
 the largest message, so the largest stored event the relay can publish. A tournament's ``RoundStarted`` and
-``TournamentStarted`` grow with its field, about 66 and 55 bytes a player: 1 MB stops at about 15,000 players, this
-holds the 100,000 a tournament may take."""
+``TournamentStarted`` grow with its field (an elimination's first round about 96 bytes a player): 1 MB stops at
+about 11,000 players; this holds the most a tournament takes (``shared.tournaments.decide.MAX_PLAYERS``)."""
 _BATCH_OPEN, _BATCH_CLOSE = b'{"events":[', b"]}"
 
 

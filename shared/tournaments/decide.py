@@ -21,6 +21,10 @@ from shared.tournaments.rounds import after_result, first
 from shared.tournaments.state import State, evolve
 
 TOURNAMENT_ID = re.compile(r"^[A-Za-z0-9_]{1,64}$")
+MAX_PLAYERS = 50_000
+"""A round's pairings are one event (``RoundStarted``), and the relay sends each event as one NATS message: with the
+league's ids an elimination's first round weighs about 96 bytes a player, so 50,000 players make 4.8 MB, well
+inside the 8 MiB the league's NATS servers take (``shared.bus.envelope.MAX_PAYLOAD``)."""
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_.:@-]{1,128}$")
 BOTS = ("greedy", "random")
 DEFAULT_TURN_SECONDS = 120.0
@@ -74,8 +78,8 @@ def create(command: CreateTournament) -> TournamentCreated:
             smallest = 2
         case _:
             assert_never(fmt)
-    if command.max_players < smallest:
-        raise TournamentRejected("tournament.invalid", f"max_players must be at least {smallest}")
+    if not smallest <= command.max_players <= MAX_PLAYERS:
+        raise TournamentRejected("tournament.invalid", f"max_players must be {smallest} to {MAX_PLAYERS}")
     if command.turn_seconds is not None and not 1 <= command.turn_seconds <= 86_400:
         raise TournamentRejected("tournament.invalid", "turn_seconds must be between 1 and 86400")
     if command.client_seed_seconds is not None and not 1 <= command.client_seed_seconds <= 3_600:

@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from shared.tournaments.commands import Command, CreateTournament, RecordResult, Register, Start
-from shared.tournaments.decide import DEFAULT_TURN_SECONDS, decide
+from shared.tournaments.decide import DEFAULT_TURN_SECONDS, MAX_PLAYERS, decide
 from shared.tournaments.errors import TournamentRejected
 from shared.tournaments.events import (
     Event,
@@ -70,6 +70,8 @@ def test_bad_commands_are_refused_and_change_nothing() -> None:
                                    max_players=8, seats=(2, 4)), "tournament.invalid")
     refused(None, CreateTournament(tournament_id="t1", name="Cup", game="vortex", format=Swiss(), max_players=8,
                                    seats=(2, 4), turn_seconds=0), "tournament.invalid")
+    refused(None, CreateTournament(tournament_id="t1", name="Cup", game="vortex", format=Swiss(),
+                                   max_players=MAX_PLAYERS + 1, seats=(2, 4)), "tournament.invalid")
     small = tournament(Swiss(table_size=4), 3, max_players=4)
     refused(small, CreateTournament(tournament_id="t1", name="Cup", game="vortex", format=Swiss(), max_players=8,
                                     seats=(2, 4)), "tournament.exists")
