@@ -33,6 +33,7 @@ from shared.messages.tournaments import (
     TournamentView,
     tournament_stream,
 )
+from shared.tournaments.decide import MAX_PLAYERS
 from shared.tournaments.events import TournamentFinished, TournamentStarted
 from tests.infra import RunInfra
 from tests.integration.helpers import NotYet, service_running, until
@@ -141,7 +142,9 @@ async def test_single_elimination_best_of_3_of_8_bots_plays_series_until_one_cha
             ("create", CreateTournamentRequest(name="cup", game="hockeydice", format=Swiss(table_size=4),
                                                max_players=8), "tournament.format"),
             ("create", CreateTournamentRequest(name="cup", game="chess", format=Swiss(), max_players=8),
-             "tournament.invalid")):
+             "tournament.invalid"),
+            ("create", CreateTournamentRequest(name="cup", game="hockeydice", format=Elimination(),
+                                               max_players=MAX_PLAYERS + 1), "tournament.invalid")):
         with pytest.raises(RejectedError) as refused:
             await request(nc, subject(migrated, verb), payload, TournamentView)
         assert refused.value.code == code
