@@ -7,6 +7,8 @@ position zero, as it does any new projection."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 import msgspec
 
 import shared.messages.tournaments  # noqa: F401  (registers the tournament.* events, so that they decode)
@@ -18,6 +20,16 @@ from shared.tournaments.events import EVENT_TYPES
 from shared.tournaments.state import State, evolve
 
 PLACING_COLUMNS = "rank, player_id, points, median_buchholz, rating, games, wins, byes, seed"
+EVERY_BATCH_UP_TO = 1_000
+"""A field of up to this many players has its leaderboard reported on the feed with each batch that changes it."""
+SECONDS_A_PLAYER = 0.0001
+"""A bigger field's is reported at most every ``players × SECONDS_A_PLAYER`` seconds (of its events' time): each
+report carries every placing (10,000 players, 1.5 MB of JSON), so with each batch (ten a second) the feed of a
+10,000-player round alone wrote 15 MB a second (PostgreSQL's jsonb, the WAL, every dashboard's socket)."""
+
+
+def report_interval(players: int) -> timedelta:
+    return timedelta(0) if players <= EVERY_BATCH_UP_TO else timedelta(seconds=players * SECONDS_A_PLAYER)
 
 
 class Known(msgspec.Struct, frozen=True):
@@ -25,6 +37,10 @@ class Known(msgspec.Struct, frozen=True):
     version: int
     shown: tuple[dict[str, object], list[Placing]] | None = None
     """The header and placings last written (as stored: placings.stored), to write (and report) only what changed."""
+    reported: tuple[dict[str, object], datetime] | None = None
+    """The header of the last leaderboard reported on the feed, and when (its batch's last event's time)."""
+    owed: list[Placing] | None = None
+    """Placings written but not reported yet (a big field between two reports)."""
 
 
 class Leaderboards(Projection):
@@ -48,15 +64,17 @@ class Leaderboards(Projection):
         before = known.get(recorded.stream_id)
         if before is None or before.version != recorded.version - 1:
             before = Known(await earlier(fold), recorded.version - 1)
-        known[recorded.stream_id] = Known(evolve(before.state, fold.event),  # type: ignore[arg-type]
-                                          recorded.version, before.shown)
+        known[recorded.stream_id] = msgspec.structs.replace(
+            before, state=evolve(before.state, fold.event), version=recorded.version)  # type: ignore[arg-type]
         # Placed and written once per tournament per batch, at the flush: placing a Swiss field costs in
         # proportion to its players, and a batch holds many of a big round's results.
         fold.memory.setdefault("pending", {})[recorded.stream_id] = None
 
     async def flush(self, fold: Fold) -> None:
         known: dict[str, Known] = fold.memory.setdefault("tournaments", {})
-        for stream_id in fold.memory.pop("pending", {}):
+        now = fold.recorded.recorded_at
+        pending = fold.memory.pop("pending", {})
+        for stream_id in pending:
             entry = known[stream_id]
             state = entry.state
             assert state is not None
@@ -66,21 +84,38 @@ class Leaderboards(Projection):
                       "round": state.round}
             rows = placings(state)
             shown = (header, stored(state, rows))
+            if shown != entry.shown:
+                await fold.conn.execute(
+                    f"INSERT INTO {fold.t('leaderboards')} VALUES ($1, $2, $3, $4, $5, $6, $7)"
+                    " ON CONFLICT (tournament_id) DO UPDATE SET status = excluded.status,"
+                    " rounds_planned = excluded.rounds_planned, round = excluded.round", *header.values())
+                if entry.shown is None:
+                    await write_placings(fold, created.tournament_id, shown[1])
+                elif shown[1] != entry.shown[1]:
+                    await update_placings(fold, created.tournament_id, entry.shown[1], shown[1])
+                entry = msgspec.structs.replace(entry, shown=shown, owed=rows)
+            known[stream_id] = self._reported(fold, entry, now)
             if state.finished:
                 known.pop(stream_id, None)
-            else:
-                known[stream_id] = Known(state, entry.version, shown)
-            if shown == entry.shown:
-                continue
-            await fold.conn.execute(
-                f"INSERT INTO {fold.t('leaderboards')} VALUES ($1, $2, $3, $4, $5, $6, $7)"
-                " ON CONFLICT (tournament_id) DO UPDATE SET status = excluded.status,"
-                " rounds_planned = excluded.rounds_planned, round = excluded.round", *header.values())
-            if entry.shown is None:
-                await write_placings(fold, created.tournament_id, shown[1])
-            elif shown[1] != entry.shown[1]:
-                await update_placings(fold, created.tournament_id, entry.shown[1], shown[1])
-            fold.change("tournaments", created.tournament_id, {**header, "placings": rows})
+        # A big field's leaderboard held back by the interval goes out with the first batch after it, whatever
+        # that batch holds: the feed is never longer behind the tables than that.
+        for stream_id, entry in known.items():
+            if entry.owed is not None and stream_id not in pending:
+                known[stream_id] = self._reported(fold, entry, now)
+
+    @staticmethod
+    def _reported(fold: Fold, entry: Known, now: datetime) -> Known:
+        """``entry`` after reporting its owed leaderboard on the feed, when its time has come: at once for a small
+        field, a changed header (a round started, the tournament finished) or the first report; else once
+        ``report_interval`` has passed since the last."""
+        if entry.owed is None or entry.shown is None:
+            return entry
+        header = entry.shown[0]
+        last = entry.reported
+        if last is not None and last[0] == header and now - last[1] < report_interval(len(entry.owed)):
+            return entry
+        fold.change("tournaments", str(header["tournament_id"]), {**header, "placings": entry.owed})
+        return msgspec.structs.replace(entry, reported=(header, now), owed=None)
 
 
 async def earlier(fold: Fold) -> State | None:
