@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from math import lcm
 
 import msgspec
 
@@ -53,17 +54,29 @@ def median_buchholz(opponent_scores: Sequence[Fraction]) -> Fraction:
 
 
 def standings(seeds: Sequence[Seed], games: Sequence[Played], byes: Sequence[str]) -> list[Standing]:
-    score = points(games, byes)
+    """Scored in whole units of a point (``unit`` of them a point, so that every shared point is whole): the same
+    order and figures as ``points`` and ``median_buchholz`` give in Fractions, at a fraction of their cost (a
+    10,000-player field is placed again after every fold batch of its results)."""
+    unit = lcm(1, *{len(game.winners) for game in games if game.winners})
+    score: dict[str, int] = defaultdict(int)
+    for game in games:
+        if game.winners:
+            share = unit // len(game.winners)
+            for winner in game.winners:
+                score[winner] += share
+    for player in byes:
+        score[player] += unit
     opponents: dict[str, list[str]] = defaultdict(list)
     played: dict[str, int] = defaultdict(int)
     for game in games:
         for player in game.players:
             played[player] += 1
             opponents[player] += [other for other in game.players if other != player]
-    order = {seed.player_id: i for i, seed in enumerate(seeds)}
-    rating = {seed.player_id: seed.rating for seed in seeds}
-    buchholz = {p: median_buchholz([score[o] for o in opponents[p]]) for p in order}
-    # Best first, and players tied on all three in seed order: a reversed sort keeps equal keys in the order given.
-    ranked = sorted(order, key=lambda p: (score[p], buchholz[p], rating[p]), reverse=True)
-    return [Standing(rank=i + 1, player_id=p, points=float(score[p]), median_buchholz=float(buchholz[p]),
-                     rating=rating[p], games=played[p]) for i, p in enumerate(ranked)]
+    rows = []
+    for i, seed in enumerate(seeds):
+        faced = [score[o] for o in opponents[seed.player_id]]
+        buchholz = sum(faced) - max(faced) - min(faced) if len(faced) > 2 else 0
+        rows.append((score[seed.player_id], buchholz, seed.rating, -i, seed.player_id))
+    rows.sort(reverse=True)  # best first; players tied on all three in seed order
+    return [Standing(rank=n, player_id=p, points=points_ / unit, median_buchholz=buchholz / unit, rating=rating,
+                     games=played[p]) for n, (points_, buchholz, rating, _, p) in enumerate(rows, start=1)]

@@ -43,8 +43,9 @@ def test_standings_are_best_first_and_players_tied_on_points_buchholz_and_rating
 ) -> None:
     players = [f"p{n}" for n in range(data.draw(st.integers(2, 30)))]
     seeds = [Seed(player_id=p, rating=data.draw(st.sampled_from([0.0, 1.0, 2.5]))) for p in players]
-    tables = data.draw(st.lists(st.lists(st.sampled_from(players), min_size=2, max_size=4, unique=True), max_size=60))
-    games = [Played(tuple(t), tuple(data.draw(st.lists(st.sampled_from(t), max_size=2, unique=True)))) for t in tables]
+    tables = data.draw(st.lists(st.lists(st.sampled_from(players), min_size=2, max_size=8, unique=True), max_size=60))
+    games = [Played(tuple(t), tuple(data.draw(st.lists(st.sampled_from(t), max_size=len(t), unique=True))))
+             for t in tables]
     byes = data.draw(st.lists(st.sampled_from(players), max_size=3))
     score = points(games, byes)
     opponents = {p: [o for g in games if p in g.players for o in g.players if o != p] for p in players}
@@ -55,6 +56,10 @@ def test_standings_are_best_first_and_players_tied_on_points_buchholz_and_rating
     assert [s.player_id for s in placed] == sorted(players, key=lambda p: (
         -score.get(p, zero), -median_buchholz([score.get(o, zero) for o in opponents[p]]), -seed_rating(seeds, p),
         seed[p]))
+    # Scored in whole units, the figures are the Fractions' own.
+    assert [(s.points, s.median_buchholz) for s in placed] == [
+        (float(score.get(s.player_id, zero)), float(median_buchholz([score.get(o, zero) for o in
+                                                                     opponents[s.player_id]]))) for s in placed]
 
 
 def seed_rating(seeds: list[Seed], player: str) -> float:
