@@ -86,7 +86,7 @@ async def tournament(pool: asyncpg.Pool, store: EventStore, monkeypatch: pytest.
         yield Tournament(conn, store)
 
 
-def placings_of(changes: list[Change]) -> list[dict[str, Any]]:
+def placings_of(changes: list[Change]) -> list[list[dict[str, Any]]]:
     return [msgspec.to_builtins(change.data)["placings"] for change in changes if change.projection == "tournaments"]
 
 
