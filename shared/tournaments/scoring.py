@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
 
@@ -30,23 +30,6 @@ class Played(msgspec.Struct, frozen=True):
 
 
 ZERO = Fraction(0)
-SHARES = {n: Fraction(1, n) for n in range(1, 9)}
-"""A game's point, shared among 1 to 8 joint winners (Fractions are slow to make: a 10,000-player field is scored
-again after every fold batch of its results)."""
-
-
-def points(games: Iterable[Played], byes: Iterable[str]) -> dict[str, Fraction]:
-    score: dict[str, Fraction] = defaultdict(lambda: ZERO)
-    for game in games:
-        for player in game.players:
-            score.setdefault(player, ZERO)
-        if game.winners:
-            share = SHARES.get(len(game.winners)) or Fraction(1, len(game.winners))
-            for winner in game.winners:
-                score[winner] += share
-    for player in byes:
-        score[player] += 1
-    return score
 
 
 def median_buchholz(opponent_scores: Sequence[Fraction]) -> Fraction:
@@ -54,9 +37,9 @@ def median_buchholz(opponent_scores: Sequence[Fraction]) -> Fraction:
 
 
 def standings(seeds: Sequence[Seed], games: Sequence[Played], byes: Sequence[str]) -> list[Standing]:
-    """Scored in whole units of a point (``unit`` of them a point, so that every shared point is whole): the same
-    order and figures as ``points`` and ``median_buchholz`` give in Fractions, at a fraction of their cost (a
-    10,000-player field is placed again after every fold batch of its results)."""
+    """Scored in whole units of a point (``unit`` of them a point, so that every shared point is whole): exactly the
+    order and figures of Fractions, at a fraction of their cost (a 10,000-player field is placed again after every
+    fold batch of its results)."""
     unit = lcm(1, *{len(game.winners) for game in games if game.winners})
     score: dict[str, int] = defaultdict(int)
     for game in games:

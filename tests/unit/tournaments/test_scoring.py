@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared.tournaments.events import Seed
-from shared.tournaments.scoring import Played, median_buchholz, points, standings
+from shared.tournaments.scoring import Played, median_buchholz, standings
 
 
 def test_median_buchholz_drops_the_best_and_the_worst_opponent() -> None:
@@ -15,9 +15,21 @@ def test_median_buchholz_drops_the_best_and_the_worst_opponent() -> None:
     assert median_buchholz([]) == 0
 
 
+def points(games: list[Played], byes: list[str]) -> dict[str, Fraction]:
+    """The rule in Fractions: what ``standings`` must give, in whole units or not."""
+    score: dict[str, Fraction] = {}
+    for game in games:
+        for winner in game.winners:
+            score[winner] = score.get(winner, Fraction(0)) + Fraction(1, len(game.winners))
+    for player in byes:
+        score[player] = score.get(player, Fraction(0)) + 1
+    return score
+
+
 def test_winners_who_tie_share_the_point_and_a_bye_is_worth_a_win() -> None:
-    score = points([Played(("a", "b", "c"), ("a", "b")), Played(("c", "d"), ("c",))], ["d"])
-    assert score == {"a": Fraction(1, 2), "b": Fraction(1, 2), "c": 1, "d": 1}
+    table = standings([Seed(p, 0.0) for p in "abcd"], [Played(("a", "b", "c"), ("a", "b")),
+                                                       Played(("c", "d"), ("c",))], ["d"])
+    assert {s.player_id: s.points for s in table} == {"a": 0.5, "b": 0.5, "c": 1, "d": 1}
 
 
 def test_standings_by_points_then_median_buchholz_then_rating_worked_by_hand() -> None:
