@@ -24,8 +24,8 @@ EVERY_BATCH_UP_TO = 1_000
 """A field of up to this many players has its leaderboard reported on the feed with each batch that changes it."""
 SECONDS_A_PLAYER = 0.0001
 """A bigger field's is reported at most every ``players × SECONDS_A_PLAYER`` seconds (of its events' time): each
-report carries every placing (10,000 players, 1.5 MB of JSON), so with each batch (ten a second) the feed of a
-10,000-player round alone wrote 15 MB a second (PostgreSQL's jsonb, the WAL, every dashboard's socket)."""
+report carries every placing (10,000 players, 1.4 MB of JSON), so with each batch (ten a second) the feed of a
+10,000-player round alone wrote 14 MB a second (PostgreSQL's jsonb, the WAL, every dashboard's socket)."""
 
 
 def report_interval(players: int) -> timedelta:
