@@ -42,19 +42,16 @@ def standings(seeds: Sequence[Seed], games: Sequence[Played], byes: Sequence[str
     fold batch of its results)."""
     unit = lcm(1, *{len(game.winners) for game in games if game.winners})
     score: dict[str, int] = defaultdict(int)
-    for game in games:
-        if game.winners:
-            share = unit // len(game.winners)
-            for winner in game.winners:
-                score[winner] += share
-    for player in byes:
-        score[player] += unit
     opponents: dict[str, list[str]] = defaultdict(list)
     played: dict[str, int] = defaultdict(int)
     for game in games:
+        for winner in game.winners:
+            score[winner] += unit // len(game.winners)
         for player in game.players:
             played[player] += 1
             opponents[player] += [other for other in game.players if other != player]
+    for player in byes:
+        score[player] += unit
     rows = []
     for i, seed in enumerate(seeds):
         faced = [score[o] for o in opponents[seed.player_id]]

@@ -6,6 +6,8 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 import msgspec
@@ -149,6 +151,22 @@ async def test_a_long_transaction_of_one_stream_is_cut_in_messages_the_same_way_
     assert [e.event_id for b in got for e in b.events] == [e.event_id for e in written]
 
 
+@asynccontextmanager
+async def relay_from(store: EventStore, migrated: RunInfra, after: Checkpoint, name: str) -> AsyncIterator[None]:
+    """A relay of its own checkpoint, saved at ``after``, running for the block."""
+    checkpoint = f"relay-{name}-{uuid.uuid4().hex[:8]}"
+    async with store.pool.acquire() as conn:
+        await save_checkpoint(conn, checkpoint, after)
+    with service_running("relay", {**migrated.env, "RELAY_CHECKPOINT": checkpoint, "LOG_LEVEL": "warning"},
+                         migrated.tmp / f"{checkpoint}.log"):
+        yield
+
+
+def before(first: RecordedEvent) -> Checkpoint:
+    """The place in the read order just before ``first``, the first event of its transaction."""
+    return Checkpoint(first.tx, first.position - 1)
+
+
 async def test_a_relay_started_inside_a_transaction_sends_the_rest_of_it_in_one_message(
     store: EventStore, js: JetStreamContext, migrated: RunInfra
 ) -> None:
@@ -156,11 +174,7 @@ async def test_a_relay_started_inside_a_transaction_sends_the_rest_of_it_in_one_
     category = f"upgrade{uuid.uuid4().hex[:8]}"
     await store.append(f"{category}-1", [event(i) for i in range(10)])
     written = await store.read_stream(f"{category}-1")
-    checkpoint = f"relay-upgrade-{uuid.uuid4().hex[:8]}"
-    async with store.pool.acquire() as conn:
-        await save_checkpoint(conn, checkpoint, written[2].checkpoint)
-    with service_running("relay", {**migrated.env, "RELAY_CHECKPOINT": checkpoint, "LOG_LEVEL": "warning"},
-                         migrated.tmp / f"{checkpoint}.log"):
+    async with relay_from(store, migrated, written[2].checkpoint, "upgrade"):
         got = await batches(js, migrated, migrated.namespace.event_subject(category, ">"), 7)
     assert [[e.version for e in b.events] for b in got] == [list(range(4, 11))]
 
@@ -179,11 +193,7 @@ async def test_events_the_relay_of_contract_1_published_in_part_are_not_lost_to_
     for old in written[:3]:
         await js.publish(subject, msgspec.json.encode(EventEnvelope.of(old)), stream=migrated.namespace.events_stream,
                          headers={MSG_ID_HEADER: str(old.event_id)})
-    checkpoint = f"relay-partly-{uuid.uuid4().hex[:8]}"
-    async with store.pool.acquire() as conn:
-        await save_checkpoint(conn, checkpoint, Checkpoint(written[0].tx, written[0].position - 1))
-    with service_running("relay", {**migrated.env, "RELAY_CHECKPOINT": checkpoint, "LOG_LEVEL": "warning"},
-                         migrated.tmp / f"{checkpoint}.log"):
+    async with relay_from(store, migrated, before(written[0]), "partly"):
         async def batch_arrived() -> bool:
             return await published_count(js, migrated, subject) == 4
 
@@ -204,11 +214,7 @@ async def test_an_event_of_megabytes_is_published_whole(
     category = f"big{uuid.uuid4().hex[:8]}"
     await store.append(f"{category}-1", [event(1), event(2, blob=blob), event(3)])
     written = await store.read_stream(f"{category}-1")
-    checkpoint = f"relay-big-{uuid.uuid4().hex[:8]}"
-    async with store.pool.acquire() as conn:
-        await save_checkpoint(conn, checkpoint, Checkpoint(written[0].tx, written[0].position - 1))
-    with service_running("relay", {**migrated.env, "RELAY_CHECKPOINT": checkpoint, "LOG_LEVEL": "warning"},
-                         migrated.tmp / f"{checkpoint}.log"):
+    async with relay_from(store, migrated, before(written[0]), "big"):
         got = await batches(js, migrated, migrated.namespace.event_subject(category, ">"), 3)
     assert [[e.version for e in b.events] for b in got] == [[1], [2], [3]]
     assert msgspec.json.decode(got[1].events[0].data)["blob"] == blob
