@@ -7,8 +7,9 @@ whose turn comes finds its moves with GET /legal, or with ``--clients ws`` in th
 WebSocket, which each player then watches as the play page does. It finds the sustained rate (closed loop), then
 offers 25 %, 50 % and 80 % of it at a fixed pace and measures latency from each command's scheduled time. CPU per
 command is read from /proc for every process over the steady window, PostgreSQL's also by the service whose login
-each backend serves. The floor
-— a minimal aiohttp app doing one asyncpg INSERT per POST into the same PostgreSQL — is driven by the same
+each backend serves, and so are the wake-ups per command (the voluntary context switches of every thread), which a
+machine that charges for wake-ups pays apart from the work: at a lower rate each command brings more of them. The
+floor — a minimal aiohttp app doing one asyncpg INSERT per POST into the same PostgreSQL — is driven by the same
 generator at the same concurrency in the same run, then paced at the league's half rate: its tail there is the
 disk's. A probe (``bench.flush_probe``) counts the disk's flush stalls in every phase, and another
 (``bench.reader_lag``) how far the log's readers (relay, standings) were behind the log: a rate bought by leaving

@@ -11,18 +11,37 @@ from bench.pg_settings import durable, where
 GENERATOR = "generator"
 LABELS = {"25%": "quarter_rate", "50%": "half_rate", "80%": "80pct_rate"}
 """JSON key suffix of each paced phase: p50_ms_at_half_rate is at 50 % of the sustained rate."""
-BY_PROCESS = ("cpu_ms_by_process", "floor_cpu_ms_by_process", "postgres_cpu_ms_by_service")
+BY_PROCESS = ("cpu_ms_by_process", "floor_cpu_ms_by_process", "postgres_cpu_ms_by_service",
+              "wakeups_per_command_by_process")
 HEADLINE = ("commands_per_s", "cpu_ms_per_command", "generator_cpu_ms_per_command", "p50_ms_at_half_rate",
             "p99_ms_at_half_rate", "p99_ms_at_quarter_rate", "p99_ms_at_80pct_rate", "cpu_ms_per_command_at_half_rate",
             "machine_busy_cores_at_half_rate", "floor_requests_per_s", "floor_cpu_ms_per_request",
-            "floor_p99_ms_at_half_rate", "floor_ratio", "cpu_ratio", "relay_behind_max_s", "standings_behind_max_s")
+            "floor_p99_ms_at_half_rate", "floor_ratio", "cpu_ratio", "wakeups_per_command",
+            "wakeups_per_command_at_half_rate", "floor_wakeups_per_request", "floor_wakeups_per_request_at_half_rate",
+            "relay_behind_max_s", "standings_behind_max_s")
 """What the medians of several runs print, each with every run's value."""
+WIDTH = 46
+"""The column of the medians' names: the longest figure's name and a process's name fit in it."""
 LOG_READERS = ("relay", "standings")
 """Services that follow the log behind the player's path (``--without-log-readers`` leaves them out)."""
 
 
 def cpu_ms_per_command(cpu_s: dict[str, float], commands: int) -> dict[str, float]:
     return {name: round(seconds * 1000 / max(commands, 1), 3) for name, seconds in cpu_s.items()}
+
+
+def wakeups_per_command(phase: dict[str, Any]) -> dict[str, float] | None:
+    """Each process's wake-ups (voluntary context switches, every thread of its tree) per command of the phase;
+    None for a phase measured before wake-ups were."""
+    if "wakeups" not in phase:
+        return None
+    return {name: round(count / max(int(phase["commands"]), 1), 2) for name, count in phase["wakeups"].items()}
+
+
+def league_wakeups(phase: dict[str, Any]) -> float | None:
+    """A phase's wake-ups per command summed over every process but the load generator."""
+    by = wakeups_per_command(phase)
+    return None if by is None else round(sum(n for name, n in by.items() if name != GENERATOR), 2)
 
 
 def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str, str],
@@ -57,6 +76,11 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
     if "postgres_cpu_s_by_service" in sustained:
         figures["postgres_cpu_ms_by_service"] = cpu_ms_per_command(sustained["postgres_cpu_s_by_service"],
                                                                    sustained["commands"])
+    if (wakeups := wakeups_per_command(sustained)) is not None:
+        figures["generator_wakeups_per_command"] = wakeups.pop(GENERATOR, 0.0)
+        figures["wakeups_per_command_by_process"] = wakeups
+        figures["wakeups_per_command"] = league_wakeups(sustained)
+        figures["floor_wakeups_per_request"] = league_wakeups(floor_run)
     for reader, behind in sustained.get("readers_behind", {}).items():
         figures[f"{reader}_behind_max_s"] = behind["seconds"]
     for phase in league["phases"][1:]:
@@ -67,6 +91,8 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
         figures[f"p99_from_send_ms_at_{label}"] = phase["latency_from_sent"]["p99_ms"]
         figures[f"cpu_ms_per_command_at_{label}"] = phase_cpu_ms(phase)
         figures[f"machine_busy_cores_at_{label}"] = round(phase["machine_busy_cores"], 2)
+        if (woken := league_wakeups(phase)) is not None:
+            figures[f"wakeups_per_command_at_{label}"] = woken
         if "disk_flushes" in phase:
             figures[f"disk_flush_stalls_at_{label}"] = phase["disk_flushes"]["stalls_over_50ms"]
             figures[f"disk_flush_max_ms_at_{label}"] = phase["disk_flushes"]["max_ms"]
@@ -76,6 +102,8 @@ def summarise(league: dict[str, Any], floor: dict[str, Any], settings: dict[str,
         figures["floor_p99_ms_at_half_rate"] = phase["latency_from_scheduled"]["p99_ms"]
         figures["floor_cpu_ms_per_request_at_half_rate"] = phase_cpu_ms(phase)
         figures["floor_machine_busy_cores_at_half_rate"] = round(phase["machine_busy_cores"], 2)
+        if (woken := league_wakeups(phase)) is not None:
+            figures["floor_wakeups_per_request_at_half_rate"] = woken
         if "disk_flushes" in phase:
             figures["floor_disk_flush_stalls_at_half_rate"] = phase["disk_flushes"]["stalls_over_50ms"]
             figures["floor_disk_flush_max_ms_at_half_rate"] = phase["disk_flushes"]["max_ms"]
@@ -104,6 +132,18 @@ def _report_cores(phases: list[dict[str, Any]]) -> None:
     print("    " + " " * 16 + "".join(f"{phase['phase']:>11}" for phase in phases))
     for name, cores in cores_by_process(phases).items():
         print(f"    {name:<16}" + "".join(f"{value:>11.2f}" for value in cores))
+
+
+def _report_wakeups(phases: list[dict[str, Any]]) -> None:
+    measured = [(phase["phase"], by) for phase in phases if (by := wakeups_per_command(phase)) is not None]
+    if not measured:
+        return
+    print("  wake-ups per command by process in each phase (voluntary context switches of every thread: each a sleep"
+          " it was woken from, paid for apart from the work):")
+    print("    " + " " * 16 + "".join(f"{name:>11}" for name, _ in measured))
+    first = measured[0][1]
+    for name in sorted(first, key=lambda name: -first[name]):
+        print(f"    {name:<16}" + "".join(f"{by.get(name, 0.0):>11.2f}" for _, by in measured))
 
 
 def _busy(phase: dict[str, Any], cores: int) -> str:
@@ -167,6 +207,7 @@ def report(f: dict[str, Any]) -> None:
               + _disk(phase) + ("  NOT SUSTAINED" if phase["rate"] < 0.95 * phase["offered_per_s"] else ""))
         print(f"         the log's readers{_behind(phase)}")
     _report_cores(f["league_phases"])
+    _report_wakeups(f["league_phases"])
     by = " + ".join(f"{k} {v:.2f}" for k, v in f["floor_cpu_ms_by_process"].items())
     print(f"  floor (aiohttp + one asyncpg INSERT, same PostgreSQL, same generator, {f['concurrent_games']}"
           f" clients, {f['closed_loop_in_flight']} in flight): {f['floor_requests_per_s']:,.1f} requests/s;"
@@ -179,6 +220,11 @@ def report(f: dict[str, Any]) -> None:
               f" {phase['rate']:.1f}/s: p50 {s['p50_ms']:.1f} ms  p99 {s['p99_ms']:.1f} ms  [p50 {t['p50_ms']:.1f}"
               f"  p99 {t['p99_ms']:.1f}]; CPU {phase_cpu_ms(phase):.2f} ms/request, {_busy(phase, f['cores'])}"
               f"{_disk(phase)} (a durable commit waits for the disk's flush: a tail both share is the disk's)")
+    if "floor_wakeups_per_request" in f:
+        half = f.get("floor_wakeups_per_request_at_half_rate")
+        print(f"  wake-ups (the generator's apart): league {f['wakeups_per_command']} per command, floor"
+              f" {f['floor_wakeups_per_request']} per request; at the league's half rate league"
+              f" {f.get('wakeups_per_command_at_half_rate')}, floor {half}")
     print(f"  floor_ratio (league commands/s / floor requests/s) = {f['floor_ratio']};"
           f" CPU ratio (league ms/command / floor ms/request) = {f['cpu_ratio']}")
     _warnings(f)
@@ -222,9 +268,9 @@ def report_medians(f: dict[str, Any]) -> None:
     print(f"medians of {len(runs)} runs (each run's figure in brackets, in the order they ran):")
     for key in HEADLINE:
         if key in f:
-            print(f"  {key:<36}{f[key]:>10}   [{', '.join(str(run.get(key)) for run in runs)}]")
-    for key in ("cpu_ms_by_process", "postgres_cpu_ms_by_service"):
+            print(f"  {key:<{WIDTH}}{f[key]:>10}   [{', '.join(str(run.get(key)) for run in runs)}]")
+    for key in ("cpu_ms_by_process", "postgres_cpu_ms_by_service", "wakeups_per_command_by_process"):
         for name, ms in sorted(f.get(key, {}).items(), key=lambda kv: -kv[1]):
             each = ", ".join(str(run.get(key, {}).get(name)) for run in runs)
-            print(f"  {key} {name:<{36 - len(key)}}{ms:>10}   [{each}]")
+            print(f"  {key} {name:<{WIDTH - 1 - len(key)}}{ms:>10}   [{each}]")
     _warnings(f)

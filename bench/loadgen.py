@@ -24,7 +24,15 @@ import aiohttp
 
 from bench.pacer import ClosedLoop, Paced, Pacer
 from bench.percentiles import summary_ms
-from bench.proc_cpu import all_stats, machine_busy_seconds, postgres_by_service, sample, sample_postgres
+from bench.proc_cpu import (
+    all_stats,
+    machine_busy_seconds,
+    postgres_by_service,
+    sample,
+    sample_postgres,
+    sample_wakeups,
+    wakeups_between,
+)
 from bench.targets import Counts, FloorTarget, Http, LeagueTarget, Table, Target
 
 SETUP_CONCURRENCY = 32
@@ -82,6 +90,7 @@ async def phase(name: str, pacer: Pacer, tables: list[Table], target: Target, co
     stats = all_stats()
     before, cpu_before, started = dataclasses.replace(counts), sample(roots, stats), time.perf_counter()
     pg_before = sample_postgres(roots["postgres"], stats) if "postgres" in roots else None
+    wakeups_before = sample_wakeups(roots, stats)
     busy_before = machine_busy_seconds()
     window.open = True
     await asyncio.sleep(seconds)
@@ -89,6 +98,7 @@ async def phase(name: str, pacer: Pacer, tables: list[Table], target: Target, co
     stats = all_stats()
     after, cpu_after, elapsed = dataclasses.replace(counts), sample(roots, stats), time.perf_counter() - started
     pg_after = sample_postgres(roots["postgres"], stats) if "postgres" in roots else None
+    wakeups = wakeups_between(wakeups_before, sample_wakeups(roots, stats))
     busy = machine_busy_seconds() - busy_before
     stopping.set()
     pacer.stop(len(tasks))
@@ -100,7 +110,8 @@ async def phase(name: str, pacer: Pacer, tables: list[Table], target: Target, co
               "rate": delta["commands"] / elapsed, **delta,
               "latency_from_scheduled": summary_ms(window.from_scheduled),
               "latency_from_sent": summary_ms(window.from_sent),
-              "cpu_s": {k: cpu_after[k] - cpu_before[k] for k in roots}, "machine_busy_cores": busy / elapsed}
+              "cpu_s": {k: cpu_after[k] - cpu_before[k] for k in roots}, "wakeups": wakeups,
+              "machine_busy_cores": busy / elapsed}
     result["others_cores"] = max(0.0, busy - sum(result["cpu_s"].values())) / elapsed
     if pg_before is not None and pg_after is not None:
         result["postgres_cpu_s_by_service"] = postgres_by_service(pg_before, pg_after)

@@ -1,5 +1,7 @@
 """CPU time of processes from ``/proc/<pid>/stat`` (Linux): a process with its children, dead or alive, so that a
-PostgreSQL postmaster counts every backend it forked, also those that ended within the window."""
+PostgreSQL postmaster counts every backend it forked, also those that ended within the window. And their wake-ups:
+the voluntary context switches of every thread (``/proc/<pid>/task/<tid>/status``), each a sleep the thread was
+woken from, which a machine that charges for wake-ups (``bench.wake_cost``) pays for apart from the work."""
 
 from __future__ import annotations
 
@@ -54,24 +56,67 @@ def all_stats() -> dict[int, Stat]:
     return stats
 
 
-def tree_seconds(root: int, stats: Mapping[int, Stat]) -> float:
-    """CPU seconds of ``root`` and every live descendant, each with its reaped children."""
+def tree(root: int, stats: Mapping[int, Stat]) -> list[int]:
+    """``root`` and every live descendant (none when ``root`` is not in ``stats``)."""
     children: dict[int, list[int]] = {}
     for stat in stats.values():
         children.setdefault(stat.ppid, []).append(stat.pid)
-    total, todo = 0.0, [root]
+    pids, todo = [], [root]
     while todo:
         pid = todo.pop()
         if pid in stats:
-            total += stats[pid].seconds
+            pids.append(pid)
             todo.extend(children.get(pid, ()))
-    return total
+    return pids
+
+
+def tree_seconds(root: int, stats: Mapping[int, Stat]) -> float:
+    """CPU seconds of ``root`` and every live descendant, each with its reaped children."""
+    return sum(stats[pid].seconds for pid in tree(root, stats))
 
 
 def sample(roots: Mapping[str, int], stats: Mapping[int, Stat] | None = None) -> dict[str, float]:
     """CPU seconds so far of each named process tree, from one scan of /proc (``stats``, else a new one)."""
     stats = all_stats() if stats is None else stats
     return {name: tree_seconds(pid, stats) for name, pid in roots.items()}
+
+
+def voluntary_switches(status: str) -> int:
+    """``voluntary_ctxt_switches`` of one ``/proc/<pid>/task/<tid>/status`` (0 when it is not there)."""
+    for line in status.splitlines():
+        if line.startswith("voluntary_ctxt_switches:"):
+            return int(line.split()[1])
+    return 0
+
+
+def switches_of(pid: int) -> int:
+    """Voluntary context switches so far of every live thread of ``pid`` (0 for a process gone)."""
+    try:
+        tasks = list((PROC / str(pid) / "task").iterdir())
+    except OSError:
+        return 0
+    total = 0
+    for task in tasks:
+        try:
+            total += voluntary_switches((task / "status").read_text())
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
+Wakeups = dict[str, dict[int, int]]
+"""name -> pid -> voluntary context switches so far, for every live process of the named tree."""
+
+
+def sample_wakeups(roots: Mapping[str, int], stats: Mapping[int, Stat]) -> Wakeups:
+    return {name: {pid: switches_of(pid) for pid in tree(root, stats)} for name, root in roots.items()}
+
+
+def wakeups_between(before: Wakeups, after: Wakeups) -> dict[str, int]:
+    """Each tree's wake-ups between two samples: a process born in between counts whole; one that ended in between
+    is not counted at all (no parent keeps its switches, as it keeps a reaped child's CPU)."""
+    return {name: sum(count - before.get(name, {}).get(pid, 0) for pid, count in pids.items())
+            for name, pids in after.items()}
 
 
 OTHER = "other"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -22,13 +24,17 @@ from bench.percentiles import percentile
 from bench.proc_cpu import (
     TICKS,
     PostgresSample,
+    all_stats,
     machine_busy_seconds,
     parse_stat,
     postgres_by_service,
     read_stat,
     sample,
+    sample_wakeups,
     service_of,
     tree_seconds,
+    voluntary_switches,
+    wakeups_between,
 )
 from bench.targets import Counts, LeagueTarget, Reply, ReplyView, Table, legal_of
 from shared.eventstore.roles import login_name
@@ -62,6 +68,37 @@ def test_a_tree_counts_its_live_descendants_and_nothing_else() -> None:
     stats = {s.pid: s for s in (root, child, grandchild, stranger)}
     assert tree_seconds(10, stats) == (150 + 25 + 2) / TICKS
     assert tree_seconds(99, stats) == 0
+
+
+def test_a_thread_status_gives_its_voluntary_context_switches() -> None:
+    status = "Name:\tpython\nvoluntary_ctxt_switches:\t1234\nnonvoluntary_ctxt_switches:\t56\n"
+    assert voluntary_switches(status) == 1234
+    assert voluntary_switches("Name:\tkthread\n") == 0
+
+
+def test_wakeups_between_two_samples_count_a_new_process_whole_and_leave_out_one_that_ended() -> None:
+    before = {"postgres": {10: 100, 11: 40, 12: 7}, "engine": {20: 5}}
+    after = {"postgres": {10: 130, 11: 45, 13: 9}, "engine": {20: 25}}
+    assert wakeups_between(before, after) == {"postgres": 30 + 5 + 9, "engine": 20}
+
+
+def test_a_child_that_sleeps_is_counted_a_wake_up_for_each_sleep() -> None:
+    script = ("import sys, time\nprint(flush=True)\nsys.stdin.readline()\n"
+              "[time.sleep(0.002) for _ in range(50)]\nprint(flush=True)\nsys.stdin.readline()")
+    with subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE) as child:
+        assert child.stdin is not None and child.stdout is not None
+        child.stdout.readline()  # started, and waiting for its first line
+        roots = {"child": child.pid, "me": os.getpid()}
+        before = sample_wakeups(roots, all_stats())
+        assert child.pid in before["me"] and child.pid in before["child"]
+        child.stdin.write(b"go\n")
+        child.stdin.flush()
+        child.stdout.readline()  # its 50 sleeps are over
+        woken = wakeups_between(before, sample_wakeups(roots, all_stats()))
+        child.stdin.write(b"done\n")
+        child.stdin.flush()
+    assert 50 <= woken["child"] <= 200  # the sleeps and the read, with a little of the interpreter's own
+    assert woken["me"] >= woken["child"]  # a tree counts its children
 
 
 def test_nearest_rank_percentiles() -> None:
@@ -243,6 +280,35 @@ def test_each_process_cores_busy_in_each_phase_are_its_cpu_over_the_phase_second
     assert lines[table + 1].split() == ["sustained", "50%"]
     assert lines[table + 2].split() == ["postgres", "0.30", "0.10"]
     assert lines[table + 3].split() == ["engine", "0.20", "0.25"]
+
+
+def test_wake_ups_per_command_by_process_come_with_each_phase_and_the_floor_and_their_medians(capsys: Any) -> None:
+    sustained = phase_of("sustained", 1000, {"engine": 2.0, "postgres": 1.0, "generator": 0.5})
+    sustained["wakeups"] = {"engine": 1500, "postgres": 3000, "generator": 2000}
+    half = phase_of("50%", 500, {"engine": 1.5, "postgres": 0.5, "generator": 0.2}, offered=50.0)
+    half["wakeups"] = {"engine": 1000, "postgres": 2250, "generator": 1000}
+    floor_run = phase_of("sustained", 4000, {"floor": 1.0, "postgres": 1.0, "generator": 0.4})
+    floor_run["wakeups"] = {"floor": 2000, "postgres": 4000, "generator": 4000}
+    floor_half = phase_of("50.0/s", 500, {"floor": 0.2, "postgres": 0.2, "generator": 0.1}, offered=50.0)
+    floor_half["wakeups"] = {"floor": 500, "postgres": 500, "generator": 500}
+    figures = summarise({"games": 4, "in_flight": 2, "phases": [sustained, half]},
+                        {"games": 4, "in_flight": 2, "phases": [floor_run, floor_half]},
+                        {"fsync": "on", "synchronous_commit": "on"}, "a machine")
+    assert figures["wakeups_per_command_by_process"] == {"engine": 1.5, "postgres": 3.0}
+    assert figures["generator_wakeups_per_command"] == 2.0 and figures["wakeups_per_command"] == 4.5
+    assert figures["wakeups_per_command_at_half_rate"] == 6.5
+    assert figures["floor_wakeups_per_request"] == 1.5 and figures["floor_wakeups_per_request_at_half_rate"] == 2.0
+    report(figures)
+    lines = capsys.readouterr().out.splitlines()
+    table = lines.index(next(line for line in lines if line.startswith("  wake-ups per command by process")))
+    assert lines[table + 1].split() == ["sustained", "50%"]
+    assert lines[table + 2].split() == ["postgres", "3.00", "4.50"]
+    assert lines[table + 4].split() == ["engine", "1.50", "2.00"]
+    assert any("league 4.5 per command, floor 1.5 per request; at the league's half rate league 6.5, floor 2.0"
+               in line for line in lines)
+    slower = dict(figures, wakeups_per_command=5.5, wakeups_per_command_by_process={"engine": 2.5, "postgres": 3.0})
+    both = medians([figures, slower, figures])
+    assert both["wakeups_per_command"] == 4.5 and both["wakeups_per_command_by_process"]["engine"] == 1.5
 
 
 def test_postgres_backends_are_told_apart_by_the_service_whose_login_they_serve() -> None:
