@@ -124,4 +124,6 @@ def services_running(*names: str, env: Mapping[str, str], log: Callable[[str], P
             service.stop()
         raise
     exits = {name: service.stop() for name, service in reversed(services.items())}
-    assert not stop_cleanly or all(code == 0 for code in exits.values()), f"not stopped cleanly on SIGTERM: {exits}"
+    unclean = {name: code for name, code in exits.items() if code != 0}
+    assert not stop_cleanly or not unclean, f"not stopped cleanly on SIGTERM: {exits}" + "".join(
+        f"\n{name} (exit {code}){services[name].log_tail()}" for name, code in unclean.items())
