@@ -4,7 +4,7 @@ seed, the audit checks everything up to it, standings and matchmaking count it a
 
 from __future__ import annotations
 
-from services.engine.handler import Engine, change_of
+from services.engine.handler import Engine
 from shared.bus.replies import RejectedError
 from shared.eventstore import ConcurrencyError
 from shared.logging import get_logger
@@ -42,7 +42,7 @@ async def abandon(engine: Engine, request: AbandonGame) -> CommandResult:
             except ConcurrencyError:
                 continue  # a move came in meanwhile (from another writer): look at the game again
         log.info("engine.abandoned", game_id=request.game_id, by=request.by, reason=reason)
-        await engine.publish(change_of(await engine.games.table(request.game_id)))
+        await engine.announce(await engine.games.table(request.game_id))
         return CommandResult(game_id=request.game_id, version=result.last_version, duplicate=result.duplicate,
                              ended=True)
     raise RejectedError(Refusal.ENGINE_BUSY, f"game {request.game_id} changed too often meanwhile; try again")

@@ -159,6 +159,12 @@ def build(settings: EngineSettings) -> web.Application:
               registry=registry).set_function(lambda: engine.rejections.waiting)
         Gauge("engine_rejections_dropped", "refused commands not recorded: too many waited (PostgreSQL away)",
               registry=registry).set_function(lambda: engine.rejections.dropped)
+
+        async def watched(msg: Msg) -> None:
+            # Every replica hears it: one that lost the game's partition without knowing yet still publishes.
+            games.watch(msg.subject.rpartition(".")[2])
+
+        await nc.subscribe(ns.games_watched, cb=watched)  # dropped with the connection's drain at shutdown
         async with engine.rejections:  # written until the last refusal, after the partitions are given back
             await leases.start()
             yield

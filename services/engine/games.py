@@ -51,6 +51,27 @@ class Games:
         """Appends fenced off because the stream had moved: the game was read again."""
         self.loads = 0
         """Games read from the log (not found in memory)."""
+        self._unwatched: set[str] = set()
+        """Games this replica opened that nobody has asked to see since (``watched``)."""
+        self._asked: OrderedDict[str, None] = OrderedDict()
+        """The games someone asked to see lately, whether they were open yet or not: a socket may wait for a game
+        that is still being opened (a tournament's round names its games before they open)."""
+
+    def watched(self, game_id: str) -> bool:
+        """Whether someone may follow the game's changes: False only for a game this replica opened and has kept
+        in memory since, that nobody asked to see (``watch``). A WebSocket says so to every replica, and asks the
+        owner its first view, before it waits for changes; players who poll ``/legal`` and bots ask neither. Any
+        game read from the log counts as watched."""
+        return game_id not in self._unwatched
+
+    def watch(self, game_id: str) -> None:
+        """Someone asked to see the game (its view, or a gateway's notice to every replica): its changes are
+        published from now on, also when it is opened here only after this."""
+        self._unwatched.discard(game_id)
+        self._asked[game_id] = None
+        self._asked.move_to_end(game_id)
+        if len(self._asked) > self.capacity:
+            self._asked.popitem(last=False)
 
     def __len__(self) -> int:
         """Games folded in memory, running and lately ended."""
@@ -88,6 +109,17 @@ class Games:
                      state: Any = None) -> AppendResult:
         """Append ``batch`` to the game's stream and fold it into ``table``; ``state``, when given, is the rules'
         state after the batch (the decider has it already: the rules do not evolve it twice)."""
+        if expected is ExpectedVersion.NO_STREAM and table.game_id not in self._asked:
+            # Opened here, and nobody asked to see it yet. Marked before the save: a view asked while the save is
+            # under way takes the mark off again.
+            self._unwatched.add(table.game_id)
+        try:
+            return await self._append(table, batch, expected, state)
+        except BaseException:
+            self._unwatched.discard(table.game_id)
+            raise
+
+    async def _append(self, table: Table, batch: Sequence[Entry], expected: Expected, state: Any) -> AppendResult:
         try:
             builds_on_fold = expected == (table.version or ExpectedVersion.NO_STREAM)
             result = await self.appender.append(table.game_id, [e.new for e in batch], expected,
@@ -121,23 +153,25 @@ class Games:
         self._tables[table.game_id] = table
         self._tables.move_to_end(table.game_id)
         if len(self._tables) > self.capacity:
-            self._tables.popitem(last=False)
+            self._unwatched.discard(self._tables.popitem(last=False)[0])
 
     def _retire(self, table: Table) -> None:
         """An ended game leaves the running ones; the oldest ended one beyond ``ended_capacity`` goes."""
         self._tables.pop(table.game_id, None)
         self._ended[table.game_id] = table
         if len(self._ended) > self.ended_capacity:
-            self._ended.popitem(last=False)
+            self._unwatched.discard(self._ended.popitem(last=False)[0])
 
     def drop(self, game_id: str) -> None:
         self._tables.pop(game_id, None)
         self._ended.pop(game_id, None)
+        self._unwatched.discard(game_id)
 
     def drop_partition(self, partition: int) -> None:
         for folded in (self._tables, self._ended):
             for game_id in [g for g in folded if partition_of(g) == partition]:
                 del folded[game_id]
+        self._unwatched = {g for g in self._unwatched if partition_of(g) != partition}
 
     def cached(self, game_id: str) -> Table | None:
         return self._tables.get(game_id) or self._ended.get(game_id)

@@ -113,7 +113,13 @@ class Engine:
             self.ahead.forget(table.game_id)
         elif table.started:
             self.ahead.look_ahead(table.game_id, table.next_nonce, seeds_in_seat_order(table.client_seeds))
-        await self.publish(change_of(table, known))
+        await self.announce(table, known)
+
+    async def announce(self, table: Table, known: GameView | None = None) -> None:
+        """Every seat's new view, published once, for the WebSockets watching the game: none when nobody asked to
+        see it (``Games.watched``), as with players who poll and bots."""
+        if self.games.watched(table.game_id):
+            await self.publish(change_of(table, known))
 
     async def create(self, request: CreateGame) -> CommandResult:
         try:
@@ -352,6 +358,7 @@ class Engine:
         return table
 
     async def view(self, request: GetView) -> GameView:
+        self.games.watch(request.game_id)  # a WebSocket asks this before it waits for the game's changes
         table = await self.opened(request.game_id, request.at_least_version)
         return view_of(table, table.seat_of(request.player_id) if request.player_id else None)
 

@@ -1,10 +1,13 @@
 """Each watched game's new views, for this gateway's WebSockets.
 
 After every change of a game, the engine replica that owns it publishes every seat's view and a spectator's once
-(``GameChanged`` on ``league.changed.<game_id>``): a socket sends its player the view of their seat from it, and
-asks the engine nothing. Each watched game has one core NATS subscription, shared by every socket of this gateway
-watching it. Core NATS does not replay what was published while the connection was down, so after each reconnect
-every watcher is told to look again (it then asks the engine for its view).
+(``GameChanged`` on ``league.changed.<game_id>``): a socket sends its player the view of their seat from it, and asks
+the engine nothing. The engine publishes them only for a game someone asked to see (``Games.watched`` in
+``services.engine.games``): once its subscription stands, a socket tells every engine replica
+(``league.watching.<game_id>``), then asks its first view. Each watched game has one core NATS subscription, shared
+by every socket of this gateway watching it. Core NATS does not replay what was published while the connection was
+down, so after each reconnect every replica is told again which games are watched, and every watcher is told to look
+again (it then asks the engine for its view).
 """
 
 from __future__ import annotations
@@ -50,7 +53,9 @@ class GameChanges:
     @asynccontextmanager
     async def watch(self, game_id: str) -> AsyncIterator[Watcher]:
         """A watcher told of each change of the game from the moment this is entered (the subscription is known to
-        nats-server before it returns), until it is left."""
+        nats-server before it returns), until it is left. Every engine replica is told that the game is watched,
+        after the subscription: the one that has the game publishes its changes from then on, also one that lost
+        it without knowing yet."""
         watcher = Watcher()
         try:
             async with self._changing:
@@ -58,7 +63,8 @@ class GameChanges:
                 if game_id not in self._subscriptions:
                     self._subscriptions[game_id] = await self.nc.subscribe(self.ns.game_changed(game_id),
                                                                            cb=self._changed)
-            await self.nc.flush()  # a round trip: nats-server has the subscription (outside the lock: one each)
+            await self.nc.publish(self.ns.game_watched(game_id), b"")
+            await self.nc.flush()  # a round trip: nats-server has both (outside the lock: one each)
             yield watcher
         finally:
             async with self._changing:
@@ -106,7 +112,14 @@ class GameChanges:
             if reconnects != self._reconnects:
                 self._reconnects = reconnects
                 log.info("live.reconnected", watched_games=len(self._subscriptions))
-                for watchers in self._watchers.values():
+                watched = list(self._watchers.items())  # sockets come and go while the notices go out
+                for _game_id, watchers in watched:
                     for watcher in watchers:
                         watcher.look_again = True
                         watcher.changed.set()
+                for game_id, _watchers in watched:
+                    try:
+                        await self.nc.publish(self.ns.game_watched(game_id), b"")
+                    except Exception as error:  # cut off again: the next reconnect tells them all again
+                        log.warning("live.notice-failed", game_id=game_id, error=f"{type(error).__name__}: {error}")
+                        break

@@ -51,6 +51,7 @@ ACCESS: tuple[Access, ...] = (
     # asked by an organiser (``league abandon``, ``league up`` ending an interrupted demo): the admin user, whose
     # permissions are every subject anyway, is named so that the table says who asks
     Access("league.changed.*", frozenset({"engine"}), frozenset({"gateway"})),
+    Access("league.watching.*", frozenset({"gateway"}), frozenset({"engine"})),
     Access("league.rng.*", frozenset({"engine"}), frozenset({"rng"}), requests=True),
     Access("league.matchmaking.>", frozenset({"gateway"}), frozenset({"matchmaking"}), requests=True),
     Access("league.events.appended", WRITERS, frozenset(SERVICES)),
@@ -94,6 +95,15 @@ class Namespace:
     def game_changed(self, game_id: str) -> str:
         """The owner's push of a game's new views (every seat's private view), once per change: gateways only."""
         return self.subject(f"league.changed.{game_id}")
+
+    def game_watched(self, game_id: str) -> str:
+        """A gateway's notice to every engine replica, before a socket waits for the game's changes: publish them
+        (``Games.watch``). Core NATS, no payload."""
+        return self.subject(f"league.watching.{game_id}")
+
+    @property
+    def games_watched(self) -> str:
+        return self.subject("league.watching.*")
 
     def event_subject(self, category: str, stream_id: str) -> str:
         """A public event (no visibility in its metadata), on the stream dashboards read."""

@@ -17,6 +17,7 @@ import pytest
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.test_utils import TestServer
 from nats.aio.client import Client
+from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 
 from services.gateway.changes import GameChanges
@@ -30,6 +31,7 @@ from shared.bus.streams import ensure_events_stream
 from shared.http.errors import last_resort
 from shared.messages.engine import GameChanged, GameView
 from tests.infra import RunInfra
+from tests.integration.helpers import until
 
 
 class ScriptedEngine:
@@ -183,6 +185,43 @@ async def test_a_change_made_while_the_first_view_is_fetched_is_still_pushed(
                     for _ in range(2)]
     assert versions == [1, 2]
     assert engine.calls == 1, "the pushed view came from the engine's change, not from asking the engine again"
+
+
+async def test_every_engine_replica_is_told_a_game_is_watched_when_a_socket_opens_and_after_a_reconnect(
+    live: tuple[Namespace, Callable[..., Any]], nc: Client, migrated: RunInfra
+) -> None:
+    """The engine publishes a game's changes only once someone asked to see it. A replica that lost the game's
+    partition without knowing it yet hears this notice too, though the first view comes from the new owner."""
+    ns, serve = live
+    game_id = f"vortex-{uuid.uuid4().hex[:16]}"
+    told: list[Msg] = []
+
+    async def noticed(msg: Msg) -> None:
+        told.append(msg)
+
+    async def script(call: int) -> GameView:
+        return view(game_id, call)
+
+    async def told_once() -> bool:
+        return len(told) >= 1
+
+    async def told_again() -> bool:
+        return len(told) >= 2
+
+    notices = await nc.subscribe(ns.game_watched(game_id), cb=noticed)
+    await nc.flush()
+    try:
+        async with behind_proxy(migrated) as (gateway_nc, proxy):
+            url = await serve(ScriptedEngine(script), gateway_nc)
+            async with aiohttp.ClientSession() as session, \
+                    session.ws_connect(f"{url}v1/games/{game_id}/ws") as socket:
+                await socket.receive(timeout=10)
+                await until("the notice", told_once, 10)
+                assert len(told) == 1 and told[0].data == b""
+                await cut_off(gateway_nc, proxy)
+                await until("the notice again after the reconnect", told_again, 20)
+    finally:
+        await notices.unsubscribe()
 
 
 async def test_a_view_that_fails_closes_the_socket_with_an_error(

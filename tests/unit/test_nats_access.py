@@ -33,6 +33,7 @@ def test_every_subject_the_league_uses_is_allowed_to_its_users_only() -> None:
                                                                          "draw")]
     uses += [(ns.command("matchmaking", verb), {"gateway"}, {"matchmaking"}) for verb in ("create", "queue.join")]
     uses += [(ns.game_changed("vortex-1"), {"engine"}, {"gateway"}),
+             (ns.game_watched("vortex-1"), {"gateway"}, {"engine"}),
              (ns.events_appended, {"engine", "rng", "matchmaking", "gateway"},
               {"relay", "rng", "engine", "matchmaking", "standings", "gateway"}),
              (ns.tokens_revoked, {"gateway"}, {"gateway"}),
