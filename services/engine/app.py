@@ -103,7 +103,8 @@ def build(settings: EngineSettings) -> web.Application:
             await nc.publish(ns.game_changed(change.game_id), _encoder.encode(change))
 
         games = Games(app[STORE], app[GROUP_COMMIT])
-        engine = app[ENGINE] = Engine(games, app[POOL], RngClient(nc, ns, engine_key), publish)
+        engine = app[ENGINE] = Engine(games, app[POOL], RngClient(nc, ns, engine_key), publish,
+                                      reconnects=lambda: int(nc.stats["reconnects"]))
         served: dict[int, list[Served]] = {}
 
         def owns(game_id: str) -> bool:

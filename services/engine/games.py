@@ -73,6 +73,10 @@ class Games:
         if len(self._asked) > self.capacity:
             self._asked.popitem(last=False)
 
+    def forget_unwatched(self) -> None:
+        """Count every game as watched (a notice may have been missed)."""
+        self._unwatched.clear()
+
     def __len__(self) -> int:
         """Games folded in memory, running and lately ended."""
         return len(self._tables) + len(self._ended)

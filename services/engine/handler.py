@@ -98,13 +98,18 @@ def change_of(table: Table, known: GameView | None = None) -> GameChanged:
 
 
 class Engine:
-    def __init__(self, games: Games, pool: asyncpg.Pool, rng: RngClient, publish: Publish = _nobody_listens) -> None:
+    def __init__(self, games: Games, pool: asyncpg.Pool, rng: RngClient, publish: Publish = _nobody_listens,
+                 reconnects: Callable[[], int] = lambda: 0) -> None:
         self.games = games
         self.pool = pool
         self.rng = rng
         self.rejections = RejectionLog(pool)
         self.ahead = DrawsAhead(rng)
         self.publish = publish
+        self.reconnects = reconnects
+        """How often this replica's NATS connection was made again: a gateway's notice that a game is watched may
+        have gone out meanwhile, unheard."""
+        self._reconnects_seen = 0
 
     async def _changed(self, table: Table, known: GameView | None = None) -> None:
         if table.opened is None:
@@ -117,7 +122,10 @@ class Engine:
 
     async def announce(self, table: Table, known: GameView | None = None) -> None:
         """Every seat's new view, published once, for the WebSockets watching the game: none when nobody asked to
-        see it (``Games.watched``), as with players who poll and bots."""
+        see it (``Games.watched``), as with bots and players who poll ``/legal``."""
+        if (reconnects := self.reconnects()) != self._reconnects_seen:
+            self._reconnects_seen = reconnects
+            self.games.forget_unwatched()
         if self.games.watched(table.game_id):
             await self.publish(change_of(table, known))
 
@@ -358,7 +366,7 @@ class Engine:
         return table
 
     async def view(self, request: GetView) -> GameView:
-        self.games.watch(request.game_id)  # a WebSocket asks this before it waits for the game's changes
+        self.games.watch(request.game_id)  # any view counts: a WebSocket asks one before it waits for changes
         table = await self.opened(request.game_id, request.at_least_version)
         return view_of(table, table.seat_of(request.player_id) if request.player_id else None)
 

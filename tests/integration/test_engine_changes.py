@@ -14,7 +14,9 @@ import pytest
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 
+from services.engine import handler
 from services.engine.games import Games
+from services.engine.handler import Engine
 from shared.bus.partitions import partition_of
 from shared.bus.rpc import request
 from shared.eventstore import AppendResult, EventStore, ExpectedVersion, NewEvent
@@ -169,3 +171,27 @@ async def test_a_game_whose_opening_failed_to_save_counts_as_watched(store: Even
     with pytest.raises(ConnectionError):
         await games.append(await games.table(game_id), opening(game_id), ExpectedVersion.NO_STREAM)
     assert games.watched(game_id)
+
+
+async def test_after_its_nats_connection_was_made_again_a_replica_counts_every_game_as_watched(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A gateway's notice may have gone out while this replica was away from NATS: it was never heard."""
+    monkeypatch.setattr(handler, "change_of", lambda table, known=None: GameChanged(  # the views need a started game
+        game_id=table.game_id, version=table.version, views=()))
+    games = Games(store, store)
+    game_id = game_ids(1)[0]
+    table = await games.table(game_id)
+    await games.append(table, opening(game_id), ExpectedVersion.NO_STREAM)
+    published: list[GameChanged] = []
+    reconnects = [0]
+
+    async def publish(change: GameChanged) -> None:
+        published.append(change)
+
+    engine = Engine(games, store.pool, None, publish, reconnects=lambda: reconnects[0])  # type: ignore[arg-type]
+    await engine.announce(table)
+    assert published == [] and not games.watched(game_id)
+    reconnects[0] = 1
+    await engine.announce(table)
+    assert [change.game_id for change in published] == [game_id] and games.watched(game_id)
