@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 
 import msgspec
 import pytest
@@ -17,6 +18,7 @@ from nats.aio.msg import Msg
 from services.engine import handler
 from services.engine.games import Games
 from services.engine.handler import Engine
+from shared.bus.namespace import Namespace
 from shared.bus.partitions import partition_of
 from shared.bus.rpc import request
 from shared.eventstore import AppendResult, EventStore, ExpectedVersion, NewEvent
@@ -32,19 +34,28 @@ from tests.integration.play import create, play_moves
 _changes = msgspec.json.Decoder(GameChanged)
 
 
-async def test_a_game_nobody_asked_to_see_publishes_no_changes_until_a_view_is_asked(
-    nc: Client, store: EventStore, migrated: RunInfra, game_services: dict[str, ServiceProcess]
-) -> None:
-    ns = migrated.namespace
-    game_id = await create(nc, ns, "vortex", 2)
+@asynccontextmanager
+async def changes_of(nc: Client, ns: Namespace, game_id: str) -> AsyncIterator[list[GameChanged]]:
+    """Every ``GameChanged`` the engine publishes for the game while the block runs (subscribed before it starts)."""
     published: list[GameChanged] = []
 
     async def changed(msg: Msg) -> None:
         published.append(_changes.decode(msg.data))
 
     subscription = await nc.subscribe(ns.game_changed(game_id), cb=changed)
+    await nc.flush()
     try:
-        await nc.flush()
+        yield published
+    finally:
+        await subscription.unsubscribe()
+
+
+async def test_a_game_nobody_asked_to_see_publishes_no_changes_until_a_view_is_asked(
+    nc: Client, store: EventStore, migrated: RunInfra, game_services: dict[str, ServiceProcess]
+) -> None:
+    ns = migrated.namespace
+    game_id = await create(nc, ns, "vortex", 2)
+    async with changes_of(nc, ns, game_id) as published:
         unwatched = await play_moves(nc, ns, store, game_id, 3)
         await nc.flush()
         await asyncio.sleep(0.3)  # a change the engine published would have arrived by now
@@ -62,8 +73,6 @@ async def test_a_game_nobody_asked_to_see_publishes_no_changes_until_a_view_is_a
         assert [change.version for change in published] == sorted({change.version for change in published})
         assert all(change.version > first.version for change in published)
         assert len(published[-1].views) == 3  # each seat's, then a spectator's
-    finally:
-        await subscription.unsubscribe()
 
 
 async def test_a_gateways_notice_that_a_game_is_watched_makes_its_changes_published(
@@ -73,13 +82,7 @@ async def test_a_gateways_notice_that_a_game_is_watched_makes_its_changes_publis
     socket's first view came from the new owner (that case is not staged here: one engine hears the notice)."""
     ns = migrated.namespace
     game_id = await create(nc, ns, "vortex", 2)
-    published: list[GameChanged] = []
-
-    async def changed(msg: Msg) -> None:
-        published.append(_changes.decode(msg.data))
-
-    subscription = await nc.subscribe(ns.game_changed(game_id), cb=changed)
-    try:
+    async with changes_of(nc, ns, game_id) as published:
         await nc.publish(ns.game_watched(game_id), b"")
         await nc.flush()
         await asyncio.sleep(0.3)  # the notice reaches the engine before the moves do
@@ -89,8 +92,6 @@ async def test_a_gateways_notice_that_a_game_is_watched_makes_its_changes_publis
             return bool(published) and published[-1].version == table.version
 
         await until("the changes after the notice", changes_published, 10)
-    finally:
-        await subscription.unsubscribe()
 
 
 def opening(game_id: str) -> list[Entry]:
