@@ -9,7 +9,7 @@ from contextlib import AbstractAsyncContextManager, aclosing, nullcontext
 import asyncpg
 
 from shared.eventstore.appending import AppendOutcome, Item, append_one
-from shared.eventstore.chained import insert_after_heads
+from shared.eventstore.chained import append_after_heads
 from shared.eventstore.copying import copy_many
 from shared.eventstore.errors import ConcurrencyError
 from shared.eventstore.reading import COLUMNS, to_recorded_all
@@ -135,9 +135,9 @@ class EventStore:
             async with self.connection() as conn:
                 if conn.is_in_transaction():  # the caller's: a failed statement must not abort it
                     async with conn.transaction():
-                        decided = await insert_after_heads(conn, [encoded[n] for n in chained])
+                        decided = await append_after_heads(conn, [encoded[n] for n in chained])
                 else:
-                    decided = await insert_after_heads(conn, [encoded[n] for n in chained])
+                    decided = await append_after_heads(conn, [encoded[n] for n in chained])
         except asyncpg.UniqueViolationError:
             return
         for n, outcome in zip(chained, decided, strict=True):
