@@ -25,6 +25,10 @@ CORRELATION_HEADER = "Correlation-Id"
 UPSTREAM_TIMEOUT = Refusal.UPSTREAM_TIMEOUT
 MAX_IN_FLIGHT = 512
 """Requests one subscription handles at once; more wait in nats-py's pending queue (its slow-consumer limit)."""
+STOP_GRACE_SECONDS = 5.0
+"""How long a stopping service waits for the requests it took; those still running then are cancelled (and logged).
+A handler waiting on another service that is gone (up to its own timeout, 30 s for matchmaking's engine requests)
+would otherwise hold the stop past a supervisor's patience, and be killed with nothing said."""
 log = get_logger(__name__)
 _encoder = msgspec.json.Encoder()
 
@@ -56,16 +60,24 @@ async def request(
 
 class Served:
     """A served subject: its subscription and the requests it is handling. ``unsubscribe`` stops taking new
-    requests and waits for those in flight, so a stopping service answers what it took."""
+    requests and waits for those in flight, so a stopping service answers what it took, for ``grace`` seconds at
+    most: then what is left is cancelled, its callers' own timeouts answer them, and the log names the subject."""
 
     def __init__(self, subscription: Subscription, in_flight: set[asyncio.Task[None]]) -> None:
         self.subscription = subscription
         self._in_flight = in_flight
 
-    async def unsubscribe(self) -> None:
+    async def unsubscribe(self, grace: float = STOP_GRACE_SECONDS) -> None:
         await self.subscription.unsubscribe()
-        if self._in_flight:
-            await asyncio.gather(*self._in_flight, return_exceptions=True)
+        if not self._in_flight:
+            return
+        _, left = await asyncio.wait(set(self._in_flight), timeout=grace)
+        if left:
+            log.warning("served.stop.cancelled", subject=self.subscription.subject, requests=len(left),
+                        grace_seconds=grace)
+            for task in left:
+                task.cancel()
+            await asyncio.gather(*left, return_exceptions=True)
 
 
 async def serve(

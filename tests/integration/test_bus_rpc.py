@@ -97,3 +97,33 @@ async def test_requests_are_answered_concurrently_and_an_answer_too_large_for_na
         assert isinstance(large, RejectedError) and large.code == "reply.too-large", large
     finally:
         await sub.unsubscribe()
+
+
+async def test_a_stopping_server_waits_for_what_it_took_then_cancels_what_outlives_the_grace(
+    nc: Client, infra: RunInfra
+) -> None:
+    subject = infra.namespace.command("calc", "stuck")
+    taken = asyncio.Event()
+    cancelled: list[int] = []
+
+    async def answers_after(req: Add, msg: Msg) -> int:
+        if req.a:
+            taken.set()
+        try:
+            await asyncio.sleep(req.a)
+        except asyncio.CancelledError:
+            cancelled.append(req.a)
+            raise
+        return req.a
+
+    sub = await serve(nc, subject, Add, answers_after, queue="calc")
+    quick = asyncio.create_task(request(nc, subject, Add(0, 0), int))
+    stuck = asyncio.create_task(request(nc, subject, Add(3600, 0), int, timeout=2))
+    await asyncio.wait_for(taken.wait(), 5)
+    assert await quick == 0
+    started = asyncio.get_running_loop().time()
+    await sub.unsubscribe(grace=0.3)
+    assert asyncio.get_running_loop().time() - started < 2
+    assert cancelled == [3600]
+    with pytest.raises(TimeoutError):  # the caller's own timeout answers it
+        await stuck
