@@ -19,7 +19,7 @@ from services.engine.settings import EngineSettings
 from shared.bus.engine_requests import NOT_OWNER
 from shared.bus.partitions import partition_of
 from shared.bus.replies import RejectedError
-from shared.bus.rpc import Served, serve
+from shared.bus.rpc import Served, serve, stop_serving
 from shared.keyfiles import key_from
 from shared.messages.engine import (
     AbandonGame,
@@ -134,8 +134,7 @@ def build(settings: EngineSettings) -> web.Application:
             autoplay.rescan_due = True
 
         async def lost(partition: int) -> None:
-            for subscription in served.pop(partition, []):
-                await subscription.unsubscribe()  # answers what it took first
+            await stop_serving(served.pop(partition, []))  # answers what it took first
             await autoplay.forget(partition)
             games.drop_partition(partition)
 
@@ -169,6 +168,8 @@ def build(settings: EngineSettings) -> web.Application:
         async with engine.rejections:  # written until the last refusal, after the partitions are given back
             await leases.start()
             yield
+            # Every partition's intake stops at once, so the stop waits one grace in all, not one per partition.
+            await stop_serving([one for partition in list(served) for one in served.pop(partition)])
             await leases.close()
             await autoplay.close()
             await engine.ahead.close()

@@ -16,7 +16,7 @@ from services.matchmaking.seats import seat_range
 from services.matchmaking.settings import MatchmakingSettings
 from services.matchmaking.tournaments import Tournaments
 from shared.bus.replies import RejectedError
-from shared.bus.rpc import Served, serve
+from shared.bus.rpc import Served, serve, stop_serving
 from shared.messages.games import requested_options
 from shared.messages.tournaments import (
     CreateTournamentRequest,
@@ -101,8 +101,7 @@ def build(settings: MatchmakingSettings) -> web.Application:
             await served("queue.status", QueueStatus, status),
         ]
         yield
-        for subscription in subscriptions:
-            await subscription.unsubscribe()
+        await stop_serving(subscriptions)
         await tournaments.close()
 
     async def results(app: web.Application) -> None:

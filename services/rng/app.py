@@ -13,7 +13,7 @@ from services.rng.notary import Notary
 from services.rng.revealer import reveal_ended_games
 from services.rng.sealing import Sealer
 from services.rng.settings import RngSettings
-from shared.bus.rpc import serve
+from shared.bus.rpc import serve, stop_serving
 from shared.keyfiles import key_from
 from shared.messages.rng import (
     AddClientSeed,
@@ -75,8 +75,7 @@ def build(settings: RngSettings) -> web.Application:
                         metrics=app[HANDLER_METRICS].subject("rng.blocks")),
         ]
         yield
-        for subscription in subscriptions:
-            await subscription.unsubscribe()
+        await stop_serving(subscriptions)
 
     async def revealer(app: web.Application) -> None:
         await reveal_ended_games(app[STORE], app[DEALER])

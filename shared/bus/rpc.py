@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
 import msgspec
@@ -59,25 +59,33 @@ async def request(
 
 
 class Served:
-    """A served subject: its subscription and the requests it is handling. ``unsubscribe`` stops taking new
-    requests and waits for those in flight, so a stopping service answers what it took, for ``grace`` seconds at
-    most: then what is left is cancelled, its callers' own timeouts answer them, and the log names the subject."""
+    """A served subject: its subscription and the requests it is handling (``stop_serving`` stops it)."""
 
     def __init__(self, subscription: Subscription, in_flight: set[asyncio.Task[None]]) -> None:
         self.subscription = subscription
-        self._in_flight = in_flight
+        self.in_flight = in_flight
 
     async def unsubscribe(self, grace: float = STOP_GRACE_SECONDS) -> None:
-        await self.subscription.unsubscribe()
-        if not self._in_flight:
-            return
-        _, left = await asyncio.wait(set(self._in_flight), timeout=grace)
-        if left:
-            log.warning("served.stop.cancelled", subject=self.subscription.subject, requests=len(left),
-                        grace_seconds=grace)
-            for task in left:
-                task.cancel()
-            await asyncio.gather(*left, return_exceptions=True)
+        await stop_serving([self], grace)
+
+
+async def stop_serving(served: Iterable[Served], grace: float = STOP_GRACE_SECONDS) -> None:
+    """Stop taking requests on every subject first, then wait for those they took, so a stopping service answers
+    what it took: for ``grace`` seconds at most, all subjects together. What is left then is cancelled, its callers'
+    own timeouts answer them, and the log names the subjects."""
+    served = list(served)
+    for one in served:
+        await one.subscription.unsubscribe()
+    taken = {task: one.subscription.subject for one in served for task in one.in_flight}
+    if not taken:
+        return
+    _, left = await asyncio.wait(taken, timeout=grace)
+    if left:
+        log.warning("served.stop.cancelled", requests=len(left), grace_seconds=grace,
+                    subjects=sorted({taken[task] for task in left}))
+        for task in left:
+            task.cancel()
+        await asyncio.gather(*left, return_exceptions=True)
 
 
 async def serve(

@@ -8,7 +8,7 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 
 from shared.bus.replies import RejectedError
-from shared.bus.rpc import request, serve
+from shared.bus.rpc import request, serve, stop_serving
 from shared.logging import correlation
 from tests.infra import RunInfra
 
@@ -99,31 +99,34 @@ async def test_requests_are_answered_concurrently_and_an_answer_too_large_for_na
         await sub.unsubscribe()
 
 
-async def test_a_stopping_server_waits_for_what_it_took_then_cancels_what_outlives_the_grace(
+async def test_a_stopping_service_answers_what_it_took_and_cancels_what_outlives_one_grace_for_all_subjects(
     nc: Client, infra: RunInfra
 ) -> None:
-    subject = infra.namespace.command("calc", "stuck")
-    taken = asyncio.Event()
+    subjects = [infra.namespace.command("calc", verb) for verb in ("slowish", "stuck")]
+    taken: list[int] = []
     cancelled: list[int] = []
+    both_taken = asyncio.Event()
 
-    async def answers_after(req: Add, msg: Msg) -> int:
-        if req.a:
-            taken.set()
+    async def sleeps_a_tenth_of(req: Add, msg: Msg) -> int:
+        taken.append(req.a)
+        if len(taken) == 3:
+            both_taken.set()
         try:
-            await asyncio.sleep(req.a)
+            await asyncio.sleep(req.a / 10)
         except asyncio.CancelledError:
             cancelled.append(req.a)
             raise
         return req.a
 
-    sub = await serve(nc, subject, Add, answers_after, queue="calc")
-    quick = asyncio.create_task(request(nc, subject, Add(0, 0), int))
-    stuck = asyncio.create_task(request(nc, subject, Add(3600, 0), int, timeout=2))
-    await asyncio.wait_for(taken.wait(), 5)
-    assert await quick == 0
+    served = [await serve(nc, subject, Add, sleeps_a_tenth_of, queue="calc") for subject in subjects]
+    answered = asyncio.gather(request(nc, subjects[0], Add(3, 0), int),  # 0.3 s: within the grace
+                              request(nc, subjects[0], Add(36_000, 0), int, timeout=3),
+                              request(nc, subjects[1], Add(36_000, 1), int, timeout=3), return_exceptions=True)
+    await asyncio.wait_for(both_taken.wait(), 5)
     started = asyncio.get_running_loop().time()
-    await sub.unsubscribe(grace=0.3)
-    assert asyncio.get_running_loop().time() - started < 2
-    assert cancelled == [3600]
-    with pytest.raises(TimeoutError):  # the caller's own timeout answers it
-        await stuck
+    await asyncio.wait_for(stop_serving(served, grace=1.0), 5)
+    assert 1.0 <= asyncio.get_running_loop().time() - started < 1.8  # one grace for both subjects, not one each
+    assert cancelled == [36_000, 36_000]
+    quick, *stuck = await answered
+    assert quick == 3
+    assert all(isinstance(outcome, TimeoutError) for outcome in stuck)  # their callers' own timeouts answer them
