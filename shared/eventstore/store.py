@@ -130,7 +130,9 @@ class EventStore:
 
     async def _after_heads(self, encoded: list[Item], chained: list[int], found: list[AppendOutcome | None]) -> None:
         """The items whose writer named the head they build on, in one statement; what it leaves undecided (a head
-        that moved, a version or an id stored already) goes the slow way, which names the outcome."""
+        that moved, a version or an id stored already) goes the slow way, which names the outcome. So does a call
+        that deadlocked with another writer's (each inserts in its own order: a stale owner and the new one writing
+        the same games), which PostgreSQL rolled back whole."""
         try:
             async with self.connection() as conn:
                 if conn.is_in_transaction():  # the caller's: a failed statement must not abort it
@@ -138,7 +140,7 @@ class EventStore:
                         decided = await append_after_heads(conn, [encoded[n] for n in chained])
                 else:
                     decided = await append_after_heads(conn, [encoded[n] for n in chained])
-        except asyncpg.UniqueViolationError:
+        except (asyncpg.UniqueViolationError, asyncpg.DeadlockDetectedError):
             return
         for n, outcome in zip(chained, decided, strict=True):
             found[n] = outcome

@@ -90,26 +90,41 @@ async def test_a_retry_inside_the_callers_transaction_is_a_duplicate_and_the_tra
     assert [e.version for e in await store.read_stream(other)] == [1]
 
 
-async def test_a_big_flush_goes_by_copy_with_every_outcome_a_small_one_has(store: EventStore) -> None:
-    """A flush of COPY_FROM events or more, in the caller's transaction: first every stream's next events, then
-    with one item a retry (its events stored already), one behind (its version taken), one with a stale head: the
-    rest go in, and the transaction goes on."""
+async def test_a_big_flush_goes_by_copy_in_the_callers_transaction_and_leaves_out_a_stale_head(
+        store: EventStore) -> None:
+    """COPY_FROM events or more, in a caller's transaction that has written already: the fitting items go in by COPY
+    (their positions read back among the caller's own rows), the stale head is decided the slow way, the
+    transaction goes on."""
+    stale = new_stream("kh")
+    mine = await store.append(stale, [event(1)], ExpectedVersion.NO_STREAM, head=GENESIS)
     games = [new_stream("kh") for _ in range(COPY_FROM // 2)]
+    before, after = new_stream("kh"), new_stream("kh")
     async with store.pool.acquire() as conn, conn.transaction():
-        opened = await store.on(conn).append_items(
-            [Item.of(game, [event(1), event(2)], ExpectedVersion.NO_STREAM, GENESIS) for game in games])
-    for game, result in zip(games, opened, strict=True):
+        held = store.on(conn)
+        await held.append(before, [event(1), event(2)], ExpectedVersion.NO_STREAM, head=GENESIS)
+        found = await held.append_items(
+            [Item.of(stale, [event(2)], 1, GENESIS),  # a head that is not the stream's
+             *(Item.of(game, [event(1), event(2)], ExpectedVersion.NO_STREAM, GENESIS) for game in games)])
+        await held.append(after, [event(3)], ExpectedVersion.NO_STREAM, head=GENESIS)
+    assert isinstance(found[0], AppendResult) and found[0].versions == (2,)  # decided by its expected version
+    assert (await store.read_stream(stale))[0].hash == mine.hash
+    for game, result in zip(games, found[1:], strict=True):
         stored = await store.read_stream(game)
         assert isinstance(result, AppendResult) and result.versions == (1, 2) and not result.duplicate
         assert result.positions == tuple(e.position for e in stored) and result.hash == stored[-1].hash
-    retried, behind, stale, first = new_stream("kh"), new_stream("kh"), new_stream("kh"), event(1)
+        assert (await store.verify(game)).ok
+    assert [len(await store.read_stream(stream)) for stream in (before, after)] == [2, 1]
+
+
+async def test_a_clash_in_a_big_flush_gives_every_item_the_outcome_it_would_have_alone(store: EventStore) -> None:
+    """COPY_FROM events or more, one item a retry (its events stored already) and one behind (its version taken):
+    the COPY changes nothing, and the slow way decides every item, in the caller's transaction, which goes on."""
+    retried, behind, first = new_stream("kh"), new_stream("kh"), event(1)
     done = await store.append(retried, [first], ExpectedVersion.NO_STREAM, head=GENESIS)
-    taken = await store.append(behind, [event(1)], ExpectedVersion.NO_STREAM, head=GENESIS)
-    await store.append(stale, [event(1)], ExpectedVersion.NO_STREAM, head=GENESIS)
+    await store.append(behind, [event(1)], ExpectedVersion.NO_STREAM, head=GENESIS)
     fresh = [new_stream("kh") for _ in range(COPY_FROM // 4)]
     items = [Item.of(retried, [first], ExpectedVersion.NO_STREAM, GENESIS),
              Item.of(behind, [event(2)], ExpectedVersion.NO_STREAM, GENESIS),
-             Item.of(stale, [event(2)], 1, taken.hash),
              *(Item.of(stream, [event(n) for n in range(4)], ExpectedVersion.NO_STREAM, GENESIS) for stream in fresh)]
     assert sum(len(item.ids) for item in items) >= COPY_FROM
     async with store.pool.acquire() as conn, conn.transaction():
@@ -117,11 +132,38 @@ async def test_a_big_flush_goes_by_copy_with_every_outcome_a_small_one_has(store
         await store.on(conn).append(new_stream("kh"), [event(9)], ExpectedVersion.NO_STREAM, head=GENESIS)
     assert isinstance(found[0], AppendResult) and found[0].duplicate and found[0].positions == done.positions
     assert isinstance(found[1], ConcurrencyError) and found[1].actual == 1
-    assert isinstance(found[2], AppendResult) and found[2].versions == (2,)  # decided by its expected version
-    for stream, result in zip(fresh, found[3:], strict=True):
+    for stream, result in zip(fresh, found[2:], strict=True):
         assert isinstance(result, AppendResult) and result.versions == (1, 2, 3, 4)
-        stored = await store.read_stream(stream)
-        assert result.positions == tuple(e.position for e in stored) and result.hash == stored[-1].hash
+        assert (await store.verify(stream)).ok
+
+
+async def test_two_writers_that_deadlock_each_get_the_outcomes_they_would_have_alone(store: EventStore) -> None:
+    """Two flushes take the same two new games in opposite orders (a stale owner and the new one): PostgreSQL rolls
+    one back whole to break the deadlock; its items are decided the slow way instead of failing the flush."""
+    x, y, held_a, held_b = (new_stream("kh") for _ in range(4))
+    async with store.pool.acquire() as holder, store.pool.acquire() as watcher:
+        hold = holder.transaction()
+        await hold.start()
+        for stream in (held_a, held_b):  # both flushes stop at these rows after their first, until they are let go
+            await store.on(holder).append(stream, [event(0)], ExpectedVersion.NO_STREAM)
+        first = asyncio.create_task(store.append_items([Item.of(s, [event(n)], ExpectedVersion.NO_STREAM, GENESIS)
+                                                        for n, s in enumerate((x, held_a, y), start=1)]))
+        second = asyncio.create_task(store.append_items([Item.of(s, [event(n)], ExpectedVersion.NO_STREAM, GENESIS)
+                                                         for n, s in enumerate((y, held_b, x), start=4)]))
+        for _ in range(500):
+            waiting = await watcher.fetchval("SELECT count(*) FROM pg_locks WHERE NOT granted"
+                                             " AND $1 = ANY(pg_blocking_pids(pid))", holder.get_server_pid())
+            if waiting >= 2:
+                break
+            await asyncio.sleep(0.01)
+        assert waiting >= 2, "both flushes should wait on the held rows"
+        await hold.rollback()
+    outcomes = await asyncio.wait_for(asyncio.gather(first, second), 30)
+    won, lost = sorted(outcomes, key=lambda found: sum(isinstance(o, ConcurrencyError) for o in found))
+    assert all(isinstance(o, AppendResult) for o in won)
+    assert [type(o) for o in lost] == [ConcurrencyError, AppendResult, ConcurrencyError]
+    for stream in (x, y, held_a, held_b):
+        assert [e.version for e in await store.read_stream(stream)] == [1]
         assert (await store.verify(stream)).ok
 
 
