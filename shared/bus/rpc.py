@@ -11,6 +11,7 @@ import msgspec
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
+from nats.errors import Error as NatsError
 
 from shared.bus.handler_metrics import SubjectMetrics
 from shared.bus.replies import Ok, Rejected, RejectedError
@@ -75,11 +76,21 @@ async def stop_serving(served: Iterable[Served], grace: float = STOP_GRACE_SECON
     own timeouts answer them, and the log names the subjects."""
     served = list(served)
     for one in served:
-        await one.subscription.unsubscribe()
+        try:
+            await one.subscription.unsubscribe()
+        except NatsError as error:  # the connection is gone (or closing): nothing more can arrive on it
+            log.warning("served.unsubscribe.failed", subject=one.subscription.subject,
+                        error=f"{type(error).__name__}: {error}")
     taken = {task: one.subscription.subject for one in served for task in one.in_flight}
     if not taken:
         return
-    _, left = await asyncio.wait(taken, timeout=grace)
+    try:
+        _, left = await asyncio.wait(taken, timeout=grace)
+    except asyncio.CancelledError:  # the whole service is stopping meanwhile: nothing else would wait for these
+        left = {task for task in taken if not task.done()}
+        for task in left:
+            task.cancel()
+        raise
     if left:
         log.warning("served.stop.cancelled", requests=len(left), grace_seconds=grace,
                     subjects=sorted({taken[task] for task in left}))

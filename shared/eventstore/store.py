@@ -160,6 +160,8 @@ class EventStore:
                     await self._settle(encoded, pending[:half], found)
                     await self._settle(encoded, pending[half:], found)
                     return
+                if isinstance(error, asyncpg.DeadlockDetectedError):
+                    continue  # rolled back whole to let another writer through: again
                 if isinstance(error, asyncpg.UniqueViolationError):
                     item = items[0]
                     if error.constraint_name == "events_stream_version" and item.expected is not ExpectedVersion.ANY:

@@ -120,13 +120,40 @@ async def test_a_stopping_service_answers_what_it_took_and_cancels_what_outlives
 
     served = [await serve(nc, subject, Add, sleeps_a_tenth_of, queue="calc") for subject in subjects]
     answered = asyncio.gather(request(nc, subjects[0], Add(3, 0), int),  # 0.3 s: within the grace
-                              request(nc, subjects[0], Add(36_000, 0), int, timeout=3),
-                              request(nc, subjects[1], Add(36_000, 1), int, timeout=3), return_exceptions=True)
+                              request(nc, subjects[0], Add(36_000, 0), int, timeout=5),
+                              request(nc, subjects[1], Add(36_000, 1), int, timeout=5), return_exceptions=True)
     await asyncio.wait_for(both_taken.wait(), 5)
     started = asyncio.get_running_loop().time()
-    await asyncio.wait_for(stop_serving(served, grace=1.0), 5)
-    assert 1.0 <= asyncio.get_running_loop().time() - started < 1.8  # one grace for both subjects, not one each
+    await asyncio.wait_for(stop_serving(served, grace=2.0), 10)
+    assert 2.0 <= asyncio.get_running_loop().time() - started < 3.5  # one grace for both subjects, not one each
     assert cancelled == [36_000, 36_000]
     quick, *stuck = await answered
     assert quick == 3
     assert all(isinstance(outcome, TimeoutError) for outcome in stuck)  # their callers' own timeouts answer them
+
+
+async def test_a_stop_cancelled_while_it_waits_cancels_the_requests_it_was_waiting_for(
+    nc: Client, infra: RunInfra
+) -> None:
+    subject = infra.namespace.command("calc", "abandoned")
+    started, cancelled = asyncio.Event(), asyncio.Event()
+
+    async def sleeps(req: Add, msg: Msg) -> int:
+        started.set()
+        try:
+            await asyncio.sleep(3600)
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
+        return 0
+
+    served = await serve(nc, subject, Add, sleeps, queue="calc")
+    asked = asyncio.create_task(request(nc, subject, Add(1, 0), int, timeout=5))
+    await asyncio.wait_for(started.wait(), 5)
+    stopping = asyncio.create_task(stop_serving([served], grace=60))
+    await asyncio.sleep(0.1)
+    stopping.cancel()  # the whole service stops meanwhile (a rebalance's stop cut short by SIGTERM)
+    with pytest.raises(asyncio.CancelledError):
+        await stopping
+    await asyncio.wait_for(cancelled.wait(), 5)
+    asked.cancel()

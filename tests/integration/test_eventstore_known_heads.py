@@ -150,15 +150,17 @@ async def test_two_writers_that_deadlock_each_get_the_outcomes_they_would_have_a
                                                         for n, s in enumerate((x, held_a, y), start=1)]))
         second = asyncio.create_task(store.append_items([Item.of(s, [event(n)], ExpectedVersion.NO_STREAM, GENESIS)
                                                          for n, s in enumerate((y, held_b, x), start=4)]))
-        for _ in range(500):
-            waiting = await watcher.fetchval("SELECT count(*) FROM pg_locks WHERE NOT granted"
-                                             " AND $1 = ANY(pg_blocking_pids(pid))", holder.get_server_pid())
-            if waiting >= 2:
-                break
-            await asyncio.sleep(0.01)
-        assert waiting >= 2, "both flushes should wait on the held rows"
-        await hold.rollback()
-    outcomes = await asyncio.wait_for(asyncio.gather(first, second), 30)
+        try:
+            for _ in range(500):
+                waiting = await watcher.fetchval("SELECT count(*) FROM pg_locks WHERE NOT granted"
+                                                 " AND $1 = ANY(pg_blocking_pids(pid))", holder.get_server_pid())
+                if waiting >= 2:
+                    break
+                await asyncio.sleep(0.01)
+            assert waiting >= 2, "both flushes should wait on the held rows"
+        finally:
+            await hold.rollback()
+        outcomes = await asyncio.wait_for(asyncio.gather(first, second), 30)
     won, lost = sorted(outcomes, key=lambda found: sum(isinstance(o, ConcurrencyError) for o in found))
     assert all(isinstance(o, AppendResult) for o in won)
     assert [type(o) for o in lost] == [ConcurrencyError, AppendResult, ConcurrencyError]
