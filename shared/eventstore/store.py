@@ -129,10 +129,10 @@ class EventStore:
             log.exception("eventstore.on_commit.failed")
 
     async def _after_heads(self, encoded: list[Item], chained: list[int], found: list[AppendOutcome | None]) -> None:
-        """The items whose writer named the head they build on, in one statement; what it leaves undecided (a head
-        that moved, a version or an id stored already) goes the slow way, which names the outcome. So does a call
-        that deadlocked with another writer's (each inserts in its own order: a stale owner and the new one writing
-        the same games), which PostgreSQL rolled back whole."""
+        """The items whose writer named the head they build on, in one call (``append_after_heads``); what it
+        leaves undecided (a head that moved, a version or an id stored already) goes the slow way, which names the
+        outcome. So does a call that deadlocked with another writer's (each inserts in its own order: a stale owner
+        and the new one writing the same games), which PostgreSQL rolled back whole."""
         try:
             async with self.connection() as conn:
                 if conn.is_in_transaction():  # the caller's: a failed statement must not abort it
