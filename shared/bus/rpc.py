@@ -66,9 +66,6 @@ class Served:
         self.subscription = subscription
         self.in_flight = in_flight
 
-    async def unsubscribe(self, grace: float = STOP_GRACE_SECONDS) -> None:
-        await stop_serving([self], grace)
-
 
 async def stop_serving(served: Iterable[Served], grace: float = STOP_GRACE_SECONDS) -> None:
     """Stop taking requests on every subject first, then wait for those they took, so a stopping service answers
@@ -87,8 +84,7 @@ async def stop_serving(served: Iterable[Served], grace: float = STOP_GRACE_SECON
     try:
         _, left = await asyncio.wait(taken, timeout=grace)
     except asyncio.CancelledError:  # the whole service is stopping meanwhile: nothing else would wait for these
-        left = {task for task in taken if not task.done()}
-        for task in left:
+        for task in taken:
             task.cancel()
         raise
     if left:

@@ -49,7 +49,7 @@ async def test_typed_request_reply_ok_rejected_and_bad_input(nc: Client, infra: 
             await request(nc, subject, Add(13, 0), Sum)
         assert internal.value.code == "internal"
     finally:
-        await sub.unsubscribe()
+        await stop_serving([sub])
 
 
 async def test_replicas_in_a_queue_group_share_requests(nc: Client, infra: RunInfra) -> None:
@@ -69,7 +69,7 @@ async def test_replicas_in_a_queue_group_share_requests(nc: Client, infra: RunIn
             await request(nc, subject, Add(i, 0), Sum)
     finally:
         for sub in subs:
-            await sub.unsubscribe()
+            await stop_serving([sub])
     assert len(served) == 60
     assert set(served) == {"one", "two"}
 
@@ -96,7 +96,7 @@ async def test_requests_are_answered_concurrently_and_an_answer_too_large_for_na
         assert small == ""
         assert isinstance(large, RejectedError) and large.code == "reply.too-large", large
     finally:
-        await sub.unsubscribe()
+        await stop_serving([sub])
 
 
 async def test_a_stopping_service_answers_what_it_took_and_cancels_what_outlives_one_grace_for_all_subjects(
