@@ -11,7 +11,6 @@ which goes by ``append_events`` (``EventStore._settle``).
 
 from __future__ import annotations
 
-import hashlib
 import uuid
 from collections.abc import Sequence
 
@@ -19,7 +18,7 @@ import asyncpg
 
 from shared.eventstore.appending import AppendOutcome, Item
 from shared.eventstore.errors import ConcurrencyError, IdempotencyConflict
-from shared.eventstore.hashing import GENESIS
+from shared.eventstore.hashing import GENESIS, chain
 from shared.eventstore.types import AppendResult, ExpectedVersion
 
 STATE = """
@@ -80,7 +79,7 @@ async def copy_many(conn: asyncpg.Connection, items: Sequence[Item]) -> list[App
             versions[n] = tuple(range(version + 1, version + len(item.ids) + 1))
             for k, body in enumerate(item.bodies):
                 version += 1
-                prev, hash_ = hash_, hashlib.sha256(hash_ + version.to_bytes(4, "big") + body).digest()
+                prev, hash_ = hash_, chain(hash_, version, body)
                 records.append((item.ids[k], item.stream_id, version, item.types[k], item.schema_versions[k],
                                 item.data[k], item.metadata[k], prev, hash_))
             heads[n] = hash_
